@@ -1,0 +1,7 @@
+"""``python -m felt``: the same as the ``felt`` command."""
+
+import sys
+
+from felt.cli import main
+
+sys.exit(main())

@@ -1,0 +1,165 @@
+"""The ``felt`` command line: presentation only; every rule lives in the core modules.
+
+Bad input prints one line naming the problem (``felt: error: ...``) and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from felt import __version__
+from felt.cards import Card, format_cards, parse_cards
+from felt.census import CENSUS_SIZES, Census, hand_census
+from felt.errors import FeltError
+from felt.evaluator import evaluate, evaluate_three
+from felt.tables import FIVE_CARD_VALUES, THREE_CARD_VALUES
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line like every other felt error."""
+
+    def error(self, message: str) -> NoReturn:
+        raise FeltError(f"{message} (see '{self.prog} --help')")
+
+
+def _symbols_ok() -> bool:
+    """Whether stdout can show suit symbols; otherwise cards print as ``As``."""
+    try:
+        "♠♥♦♣".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _show(cards: Sequence[Card]) -> str:
+    return format_cards(cards, symbols=_symbols_ok())
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    cards = parse_cards(args.cards)
+    if len(cards) == 3:
+        three = evaluate_three(cards)
+        if args.json:
+            out = {
+                "cards": [str(c) for c in cards],
+                "category": three.category.label,
+                "rank": three.rank,
+                "max_rank": THREE_CARD_VALUES,
+                "best_five": None,
+            }
+            print(json.dumps(out))
+        else:
+            print(f"cards      {_show(cards)}")
+            print(f"hand       {three.category.label} (three-card hand, optional bonus wager)")
+            print(f"value      {three.rank} of {THREE_CARD_VALUES} (higher is better)")
+        return 0
+    hand = evaluate(cards)
+    royal = hand.royal_flush_length
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "cards": [str(c) for c in cards],
+                    "category": hand.category.label,
+                    "rank": hand.rank,
+                    "max_rank": FIVE_CARD_VALUES,
+                    "best_five": [str(c) for c in hand.best_five],
+                    "description": hand.describe(),
+                    "royal_flush_length": royal,
+                }
+            )
+        )
+        return 0
+    print(f"cards      {_show(cards)}")
+    print(f"hand       {hand.describe()}")
+    print(f"value      {hand.rank} of {FIVE_CARD_VALUES} (higher is better)")
+    if len(cards) > 5:
+        print(f"best five  {_show(hand.best_five)}")
+    if royal > 5:
+        length = "six" if royal == 6 else "seven"
+        print(f"also       {length}-card royal flush (13:69F-24.5(e))")
+    return 0
+
+
+def _census_table(c: Census) -> str:
+    what = "three-card hands" if c.cards == 3 else f"best five of {c.cards} cards"
+    lines = [f"{what}: {c.total:,} hands", f"{'hand':<28}{'count':>14}{'probability':>14}  one in"]
+    for label, n in [*c.counts.items(), *c.extended_royals.items()]:
+        p = c.probability(label)
+        one_in = f"{float(1 / p):,.2f}" if n else "-"
+        lines.append(f"{label:<28}{n:>14,}{float(p):>14.8f}  {one_in}")
+    if c.extended_royals:
+        lines.append("(six- and seven-card royal flushes are among the royal flushes above)")
+    return "\n".join(lines)
+
+
+def _cmd_hands(args: argparse.Namespace) -> int:
+    census = hand_census(args.cards)
+    if args.json:
+        out: dict[str, object] = {
+            "cards": census.cards,
+            "total": census.total,
+            "categories": census.counts,
+        }
+        if census.extended_royals:
+            out["extended_royals"] = census.extended_royals
+        print(json.dumps(out))
+    else:
+        print(_census_table(census))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every felt command."""
+    parser = _Parser(
+        prog="felt",
+        description="Casino poker table games of the NJ and MA rules, run and analysed exactly.",
+    )
+    parser.add_argument("--version", action="version", version=f"felt {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p_eval = sub.add_parser(
+        "eval",
+        help="evaluate a hand of 3, 5, 6 or 7 cards",
+        description="Evaluate 3 cards (optional bonus wager) or the best five of 5, 6 or 7 cards. "
+        "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s or ♣ ♦ ♥ ♠).",
+    )
+    p_eval.add_argument("cards", nargs="+", metavar="CARD", help="e.g. As Kd 10h 9c 2s")
+    p_eval.add_argument("--json", action="store_true", help="print JSON")
+    p_eval.set_defaults(run=_cmd_eval)
+
+    p_hands = sub.add_parser(
+        "hands",
+        help="exact frequency of every hand category, by full enumeration",
+        description="Count every category over all hands of 3, 5, 6 or 7 cards from one deck.",
+    )
+    p_hands.add_argument("--cards", type=int, required=True, choices=CENSUS_SIZES, help="hand size")
+    p_hands.add_argument("--json", action="store_true", help="print JSON")
+    p_hands.set_defaults(run=_cmd_hands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the felt command line; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "eval" and len(args.cards) not in (3, 5, 6, 7):
+            parse_cards(args.cards)  # an unknown or repeated card is the clearer error
+            raise FeltError(f"eval needs 3, 5, 6 or 7 cards, got {len(args.cards)}")
+        status: int = args.run(args)
+    except FeltError as err:
+        print(f"felt: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

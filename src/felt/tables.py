@@ -1,0 +1,284 @@
+"""Lookup tables for exact hand evaluation, derived from :mod:`felt.ranking` and cached on disk.
+
+How a hand of five to seven cards is looked up (the same arithmetic in :mod:`felt.evaluator`
+for one hand and in :mod:`felt.batch` for arrays of hands):
+
+* Each card has a 64-bit key: its rank's *rank key* plus ``SIZE_UNIT`` in the low 32 bits, and a
+  one in its suit's 4-bit counter at bit ``32 + 4 * suit``.  Adding the keys of a hand to
+  ``SUM_START`` (which starts every suit counter at 3) counts the suits: a counter reaches 8 or
+  more exactly when that suit holds five or more cards, so ``(sum >> 32) & 0x8888`` finds a flush.
+* With a flush (and at most seven cards only one suit can have one, and no pair-based hand can
+  beat it) the ranks held in that suit form a 13-bit mask and ``flush[mask]`` is the value.
+* Otherwise the low 32 bits are ``n * SIZE_UNIT`` plus the sum of the rank keys.  The rank keys
+  are chosen so that this sum is different for every multiset of ranks a hand of up to seven cards
+  can hold, and a displacement perfect hash maps those sums into the small ``values`` table:
+  ``values[row_offsets[low >> ROW_BITS] + (low & ROW_MASK)]``.
+
+Values run from 1 (7-5-4-3-2 of mixed suits) to 7462 (royal flush): the 7,462 distinct five-card
+hand values of 19:47-24.5.  Three-card values (1 to 741) come from a direct table indexed by
+``52 * 52 * a + 52 * b + c``.
+
+Building takes about a second; the result is cached under the user's cache directory (or
+``$FELT_CACHE_DIR``) in a file named after a digest of the code that built it, so a change to the
+ranking rebuilds it.  Nothing is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import os
+import tempfile
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from felt.ranking import (
+    FiveCardKey,
+    ThreeCardKey,
+    five_card_key_of_ranks,
+    three_card_key,
+)
+
+RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+"""Rank keys, two to ace: the smallest increasing integers whose sums over any multiset of seven
+ranks (each rank at most four times) are all different.  Found by a greedy search
+(``tools/rank_keys.py``); ``tests/test_tables.py`` checks the property for sizes five to seven."""
+
+SIZE_UNIT: Final = 1 << 23
+"""Added once per card so sums for five, six and seven cards never meet (largest rank sum for
+seven cards is 7,825,759 < 2**23)."""
+
+SUIT_SHIFT: Final = 32
+SUM_START: Final = 0x3333 << SUIT_SHIFT
+FLUSH_BITS: Final = 0x8888
+ROW_BITS: Final = 12
+ROW_MASK: Final = (1 << ROW_BITS) - 1
+LOW_MASK: Final = (1 << SUIT_SHIFT) - 1
+
+FIVE_CARD_VALUES: Final = 7462
+THREE_CARD_VALUES: Final = 741
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Every array the evaluators read; built by :func:`build_tables`, loaded by :func:`tables`."""
+
+    card_keys: NDArray[np.uint64]
+    """Per-card 64-bit key (rank key, size unit, suit counter)."""
+    flush: NDArray[np.uint16]
+    """Value of the best five from a suit holding the ranks in a 13-bit mask (5 to 7 bits set)."""
+    row_offsets: NDArray[np.int64]
+    """Perfect-hash displacement per row of ``2**ROW_BITS`` possible rank sums."""
+    values: NDArray[np.uint16]
+    """Value of the best five-card hand for each rank multiset of five to seven cards."""
+    three: NDArray[np.uint16]
+    """Three-card value indexed by ``2704 * a + 52 * b + c``; 0 where cards repeat."""
+    five_category: NDArray[np.uint8]
+    """:class:`Category` of each five-card value (index 0 unused)."""
+    three_category: NDArray[np.uint8]
+    """:class:`ThreeCardCategory` of each three-card value (index 0 unused)."""
+
+
+def _rank_multisets(size: int) -> NDArray[np.int8]:
+    """All count vectors over the 13 ranks with each count at most 4 and ``size`` cards in all."""
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], left: int) -> None:
+        if len(prefix) == 13:
+            if left == 0:
+                out.append(prefix)
+            return
+        for count in range(min(4, left) + 1):
+            extend((*prefix, count), left - count)
+
+    extend((), size)
+    return np.array(out, dtype=np.int8)
+
+
+def five_card_order() -> list[FiveCardKey]:
+    """The 7,462 distinct five-card keys, lowest first; a hand's value is its index plus one."""
+    keys: set[FiveCardKey] = set()
+    for counts in _rank_multisets(5):
+        ranks = [r for r in range(13) for _ in range(counts[r])]
+        keys.add(five_card_key_of_ranks(ranks, suited=False))
+    for combo in itertools.combinations(range(13), 5):
+        keys.add(five_card_key_of_ranks(combo, suited=True))
+    return sorted(keys)
+
+
+def three_card_order() -> list[ThreeCardKey]:
+    """The 741 distinct three-card keys, lowest first; a hand's value is its index plus one."""
+    return sorted({three_card_key(c) for c in itertools.combinations(range(52), 3)})
+
+
+def _build_perfect_hash(
+    keys: NDArray[np.int64], vals: NDArray[np.uint16]
+) -> tuple[NDArray[np.int64], NDArray[np.uint16]]:
+    """Row displacements placing every key at ``offset[key >> ROW_BITS] + (key & ROW_MASK)``.
+
+    First-fit: rows with the most keys are placed first, each at the lowest offset where none of
+    its slots is taken.  Checked afterwards: every key lands on its own slot.
+    """
+    rows = keys >> ROW_BITS
+    n_rows = int(rows.max()) + 1
+    order = np.argsort(rows, kind="stable")
+    keys, vals, rows = keys[order], vals[order], rows[order]
+    starts = np.searchsorted(rows, np.arange(n_rows + 1))
+    sizes = np.diff(starts)
+    taken = np.zeros(len(keys) * 2 + (1 << ROW_BITS) * 2, dtype=bool)
+    offsets = np.zeros(n_rows, dtype=np.int64)
+    for row in np.argsort(-sizes, kind="stable"):
+        lo, hi = starts[row], starts[row + 1]
+        if lo == hi:
+            continue
+        slots = (keys[lo:hi] & ROW_MASK).astype(np.int64)
+        offset = _first_fit(taken, slots)
+        if offset + len(taken) // 2 > len(taken):  # keep room ahead of the last placement
+            taken = np.concatenate([taken, np.zeros(len(taken), dtype=bool)])
+        taken[offset + slots] = True
+        offsets[row] = offset
+    table = np.zeros(int(np.flatnonzero(taken).max()) + 1, dtype=np.uint16)
+    where = offsets[rows] + (keys & ROW_MASK)
+    if len(np.unique(where)) != len(where):  # pragma: no cover - a bug, not an input error
+        raise AssertionError("perfect hash placed two keys on one slot")
+    table[where] = vals
+    return offsets, table
+
+
+def _first_fit(taken: NDArray[np.bool_], slots: NDArray[np.int64]) -> int:
+    """Lowest offset at which every slot is free, searched in blocks with numpy."""
+    span = int(slots.max()) + 1
+    block = 4096
+    start = 0
+    while True:
+        window = taken[start : start + block + span]
+        if len(window) < block + span:
+            window = np.concatenate([window, np.zeros(block + span - len(window), dtype=bool)])
+        clash = np.zeros(block, dtype=bool)
+        for s in slots:
+            clash |= window[s : s + block]
+        free = np.flatnonzero(~clash)
+        if len(free):
+            return start + int(free[0])
+        start += block
+
+
+def build_tables() -> Tables:
+    """Derive every table from the reference ranking in :mod:`felt.ranking` (about a second)."""
+    order = five_card_order()
+    value_of = {key: i + 1 for i, key in enumerate(order)}
+    rank_keys = np.array(RANK_KEYS, dtype=np.int64)
+
+    # Five-card rank multisets, then six and seven as the best five-card subset.
+    sums5 = _rank_multisets(5).astype(np.int64) @ rank_keys
+    dense5 = np.zeros(int(sums5.max()) + 1, dtype=np.uint16)
+    for counts, total in zip(_rank_multisets(5), sums5, strict=True):
+        ranks = [r for r in range(13) for _ in range(counts[r])]
+        dense5[total] = value_of[five_card_key_of_ranks(ranks, suited=False)]
+    all_keys = [5 * SIZE_UNIT + sums5]
+    all_vals = [dense5[sums5]]
+    for size in (6, 7):
+        counts = _rank_multisets(size).astype(np.int64)
+        sums = counts @ rank_keys
+        best = np.zeros(len(counts), dtype=np.uint16)
+        for drop in itertools.combinations_with_replacement(range(13), size - 5):
+            need = np.bincount(np.array(drop), minlength=13)
+            ok = np.all(counts >= need, axis=1)
+            sub = np.where(ok, sums - int(rank_keys[list(drop)].sum()), 0)
+            best = np.maximum(best, np.where(ok, dense5[sub], 0).astype(np.uint16))
+        all_keys.append(size * SIZE_UNIT + sums)
+        all_vals.append(best)
+    row_offsets, values = _build_perfect_hash(
+        np.concatenate(all_keys).astype(np.int64), np.concatenate(all_vals)
+    )
+
+    flush = np.zeros(1 << 13, dtype=np.uint16)
+    for mask in range(1 << 13):
+        held = [r for r in range(13) if mask >> r & 1]
+        if 5 <= len(held) <= 7:
+            flush[mask] = max(
+                value_of[five_card_key_of_ranks(five, suited=True)]
+                for five in itertools.combinations(held, 5)
+            )
+
+    card_keys = np.array(
+        [RANK_KEYS[c >> 2] + SIZE_UNIT + (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52)],
+        dtype=np.uint64,
+    )
+
+    three_order = three_card_order()
+    three_value_of = {key: i + 1 for i, key in enumerate(three_order)}
+    three = np.zeros(52**3, dtype=np.uint16)
+    for combo in itertools.combinations(range(52), 3):
+        v = three_value_of[three_card_key(combo)]
+        for a, b, c in itertools.permutations(combo):
+            three[2704 * a + 52 * b + c] = v
+
+    return Tables(
+        card_keys=card_keys,
+        flush=flush,
+        row_offsets=row_offsets,
+        values=values,
+        three=three,
+        five_category=np.array([0] + [int(k[0]) for k in order], dtype=np.uint8),
+        three_category=np.array([0] + [int(k[0]) for k in three_order], dtype=np.uint8),
+    )
+
+
+def cache_dir() -> Path:
+    """The cache folder: ``$FELT_CACHE_DIR``, ``$XDG_CACHE_HOME/felt`` or ``~/.cache/felt``."""
+    if os.environ.get("FELT_CACHE_DIR"):
+        return Path(os.environ["FELT_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "felt"
+
+
+def _code_digest() -> str:
+    """Digest of the code the tables derive from, so the cache follows every change to it."""
+    h = hashlib.sha256()
+    for module in ("ranking.py", "tables.py", "cards.py"):
+        h.update((Path(__file__).parent / module).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _load(path: Path) -> Tables | None:
+    """Tables from a cache file, or None when it is missing or not as expected."""
+    try:
+        with np.load(path) as data:
+            loaded = Tables(**{f.name: data[f.name] for f in fields(Tables)})
+    except (OSError, KeyError, ValueError):
+        return None
+    if loaded.card_keys.shape != (52,) or loaded.flush.shape != (1 << 13,):
+        return None
+    if loaded.five_category.shape != (FIVE_CARD_VALUES + 1,):
+        return None
+    return loaded
+
+
+def _save(path: Path, built: Tables) -> None:
+    """Write the cache atomically; a read-only or missing home is not an error, only slower."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz.tmp")
+        with os.fdopen(fd, "wb") as out:
+            np.savez(out, **{f.name: getattr(built, f.name) for f in fields(Tables)})
+        os.replace(tmp, path)
+    except OSError:
+        return
+
+
+@functools.cache
+def tables() -> Tables:
+    """The evaluation tables: from the cache when present, else built and cached."""
+    path = cache_dir() / f"tables-{_code_digest()}.npz"
+    loaded = _load(path)
+    if loaded is not None:
+        return loaded
+    built = build_tables()
+    _save(path, built)
+    return built

@@ -1,0 +1,14 @@
+"""Shared test set-up: a table cache of the test run's own, and hypothesis settings."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from hypothesis import settings
+
+os.environ.setdefault("FELT_CACHE_DIR", os.path.join(tempfile.gettempdir(), "felt-test-cache"))
+
+# No per-example deadline: the first example of a run may build the tables or compile a kernel.
+settings.register_profile("felt", deadline=None, max_examples=200)
+settings.load_profile("felt")
