@@ -115,6 +115,17 @@ def _cmd_hands(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from felt.script import load_script, report, report_text, run_script
+
+    rnd = run_script(load_script(args.file))
+    if args.json:
+        print(json.dumps(report(rnd)))
+    else:
+        print(report_text(rnd, symbols=_symbols_ok()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every felt command."""
     parser = _Parser(
@@ -142,6 +153,15 @@ def build_parser() -> argparse.ArgumentParser:
     p_hands.add_argument("--cards", type=int, required=True, choices=CENSUS_SIZES, help="hand size")
     p_hands.add_argument("--json", action="store_true", help="print JSON")
     p_hands.set_defaults(run=_cmd_hands)
+
+    p_replay = sub.add_parser(
+        "replay",
+        help="play a round script (JSON) and print the round and its settlement",
+        description="Play the round a script fixes (deck, wagers, actions) and print it.",
+    )
+    p_replay.add_argument("file", help="round script (JSON)")
+    p_replay.add_argument("--json", action="store_true", help="print JSON")
+    p_replay.set_defaults(run=_cmd_replay)
     return parser
 
 

@@ -63,10 +63,14 @@ class TableConfig:
         }  # fmt: skip
         for key in data:
             if key not in allowed:
-                raise FeltError(f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
+                raise FeltError(
+                    f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})"
+                )
         game = data.get("game", "boston5")
         if game not in GAMES:
-            raise FeltError(f"{where}: game {game!r} is not one felt runs (allowed: {', '.join(GAMES)})")
+            raise FeltError(
+                f"{where}: game {game!r} is not one felt runs (allowed: {', '.join(GAMES)})"
+            )
         ed = edition(str(data.get("edition", default_edition(game))))
         rules = ed.game(game)
         minimum = cents(data.get("minimum", "5.00"), f"{where}: minimum")
@@ -74,14 +78,18 @@ class TableConfig:
         if minimum <= 0:
             raise FeltError(f"{where}: minimum must be more than 0.00, got {dollars(minimum)}")
         if maximum < minimum:
-            raise FeltError(f"{where}: maximum {dollars(maximum)} is below minimum {dollars(minimum)}")
+            raise FeltError(
+                f"{where}: maximum {dollars(maximum)} is below minimum {dollars(minimum)}"
+            )
         bonus_minimum = cents(data.get("bonus_minimum", "1.00"), f"{where}: bonus_minimum")
         if bonus_minimum < 100:
             raise FeltError(
                 f"{where}: bonus_minimum must be at least 1.00 ({ed.cite('6(c)')}), "
                 f"got {dollars(bonus_minimum)}"
             )
-        bonus_maximum = cents(data.get("bonus_maximum", dollars(maximum)), f"{where}: bonus_maximum")
+        bonus_maximum = cents(
+            data.get("bonus_maximum", dollars(maximum)), f"{where}: bonus_maximum"
+        )
         if bonus_maximum < bonus_minimum:
             raise FeltError(f"{where}: bonus_maximum is below bonus_minimum")
         ratio = data.get("first_ratio", rules.first_ratios[-1])
@@ -108,12 +116,18 @@ class TableConfig:
             raise FeltError(f"{where}: decks must be 1 or 2 ({ed.cite('2')}), got {decks!r}")
         positions = data.get("positions_per_player", 1 if ed.positions_rule else None)
         if positions is not None and (
-            isinstance(positions, bool) or not isinstance(positions, int) or not 1 <= positions <= SEATS
+            isinstance(positions, bool)
+            or not isinstance(positions, int)
+            or not 1 <= positions <= SEATS
         ):
-            raise FeltError(f"{where}: positions_per_player must be 1 to {SEATS}, got {positions!r}")
+            raise FeltError(
+                f"{where}: positions_per_player must be 1 to {SEATS}, got {positions!r}"
+            )
         settlement = data.get("settlement", "standard")
         if settlement not in SETTLEMENTS:
-            raise FeltError(f"{where}: settlement must be one of {', '.join(SETTLEMENTS)}, got {settlement!r}")
+            raise FeltError(
+                f"{where}: settlement must be one of {', '.join(SETTLEMENTS)}, got {settlement!r}"
+            )
         if settlement == "alternative" and not ed.alternative_settlement:
             raise FeltError(
                 f"{where}: the alternative settlement exists only in "
@@ -123,7 +137,9 @@ class TableConfig:
         ante_bonus.check_against(rules.ante_bonus, f"{where}: ante_bonus", ed.cite("11(c)"))
         optional = _table(data, "optional_bonus", rules.optional_bonus, where)
         if not royal_offered:
-            optional = PayTable(tuple(line for line in optional.lines if line[0] != THREE_CARD_ROYAL))
+            optional = PayTable(
+                tuple(line for line in optional.lines if line[0] != THREE_CARD_ROYAL)
+            )
         optional.check_against(
             rules.optional_bonus,
             f"{where}: optional_bonus",

@@ -51,6 +51,7 @@ class Edition:
     royal_payout_optional: bool
     positions_rule: bool
     discard_rack_clause: str
+    remain_seated_clause: str
     payout_limit_floor: int
 
     def cite(self, section: str) -> str:
@@ -87,6 +88,7 @@ def _edition(name: str, raw: dict[str, Any]) -> Edition:
         royal_payout_optional=raw["royal_payout_optional"],
         positions_rule=raw["positions_rule"],
         discard_rack_clause=raw["discard_rack_clause"],
+        remain_seated_clause=raw["remain_seated_clause"],
         payout_limit_floor=cents(raw["payout_limit_floor"]),
     )
 

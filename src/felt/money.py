@@ -18,7 +18,9 @@ def cents(value: object, what: str = "amount") -> int:
     try:
         amount = Decimal(str(value).strip().lstrip("$").replace(",", ""))
     except InvalidOperation:
-        raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {value!r}") from None
+        raise FeltError(
+            f"{what} must be an amount in dollars such as 12.50, got {value!r}"
+        ) from None
     if not amount.is_finite():
         raise FeltError(f"{what} must be a finite amount in dollars, got {value!r}")
     hundredths = amount * 100

@@ -39,7 +39,7 @@ class Payout:
         match = _ODDS.match(text) if isinstance(text, str) else None
         if match is None or int(match.group(2)) == 0:
             raise FeltError(
-                f"{what} must be odds such as \"8 to 1\" or a fixed amount such as \"$5000\","
+                f'{what} must be odds such as "8 to 1" or a fixed amount such as "$5000",'
                 f" got {text!r} (odds are stated with 'to', 19:47-24.11(a))"
             )
         return cls(to_win=int(match.group(1)), to_stake=int(match.group(2)))
@@ -101,9 +101,7 @@ class PayTable:
         for hand in mine:
             if hand not in minimum.hands:
                 allowed = ", ".join(minimum.hands)
-                raise FeltError(
-                    f"{what}: {hand!r} is not a hand of {clause} (allowed: {allowed})"
-                )
+                raise FeltError(f"{what}: {hand!r} is not a hand of {clause} (allowed: {allowed})")
         for hand, least in minimum.lines:
             if hand not in mine:
                 if hand in optional:

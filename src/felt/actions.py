@@ -1,0 +1,294 @@
+"""Actions that drive a round: a player's, the dealer's, or an irregularity.  Each is a frozen
+value, so the list of actions accepted by a round is its complete, replayable record.
+
+Round scripts (JSON) name actions as ``{"seat": n, "action": "second"}``, dealer steps as
+``{"dealer": "reveal"}`` and irregularities as ``{"irregularity": "face_up_card", ...}``;
+:func:`action_from_json` and :meth:`Action.to_json` convert.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from felt.cards import Card, parse_cards
+from felt.errors import FeltError
+from felt.money import cents, dollars
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action; ``name`` is how scripts spell it."""
+
+    name: ClassVar[str] = ""
+    family: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a round-script entry."""
+        out: dict[str, Any] = {self.family: self.name}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            if f.name in ("ante", "first", "bonus"):
+                out[f.name] = dollars(value)
+            elif isinstance(value, tuple):
+                out[f.name] = [str(Card(c)) for c in value]
+            else:
+                out[f.name] = value
+        return out
+
+
+@dataclass(frozen=True)
+class PlayerAction(Action):
+    """An action taken by the player at ``seat``."""
+
+    family: ClassVar[str] = "action"
+    seat: int
+
+
+@dataclass(frozen=True)
+class PlaceWagers(PlayerAction):
+    """Ante and first wager, and optionally the optional bonus wager (24.6(b), (c))."""
+
+    name: ClassVar[str] = "wager"
+    ante: int
+    first: int
+    bonus: int = 0
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Leave(PlayerAction):
+    """The player leaves the seat (refused once cards are dealt, 24.6(e))."""
+
+    name: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True)
+class Expose(PlayerAction):
+    """Expose the three cards for the optional bonus (24.10(a))."""
+
+    name: ClassVar[str] = "expose"
+
+
+@dataclass(frozen=True)
+class Decline(PlayerAction):
+    """Elect not to expose the three cards; the optional bonus wager loses (19:47-24.10(a))."""
+
+    name: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True)
+class Second(PlayerAction):
+    """Place the second wager (24.10(b))."""
+
+    name: ClassVar[str] = "second"
+
+
+@dataclass(frozen=True)
+class Fold(PlayerAction):
+    """Fold, forfeiting ante and first wager (24.10(b))."""
+
+    name: ClassVar[str] = "fold"
+
+
+@dataclass(frozen=True)
+class Withdraw(PlayerAction):
+    """Withdraw the second wager before the additional cards (24.10(c))."""
+
+    name: ClassVar[str] = "withdraw"
+
+
+@dataclass(frozen=True)
+class Discard(PlayerAction):
+    """Boston 7: discard two of seven cards, playing the other five (13:69F-24.10(c))."""
+
+    name: ClassVar[str] = "discard"
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Keep(PlayerAction):
+    """Boston 7: keep all seven cards (no discard)."""
+
+    name: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True)
+class DealerAction(Action):
+    """A step the dealer takes."""
+
+    family: ClassVar[str] = "dealer"
+
+
+@dataclass(frozen=True)
+class NoMoreBets(DealerAction):
+    """The dealer announces "No more bets" (24.7(b), 24.8(b)4, 24.9(b)2)."""
+
+    name: ClassVar[str] = "no_more_bets"
+
+
+@dataclass(frozen=True)
+class Deal(DealerAction):
+    """Three cards to each wagering seat from the dealer's left, then three to the dealer."""
+
+    name: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True)
+class ResolveBonuses(DealerAction):
+    """Collect losing and pay winning optional bonus wagers (24.10(a))."""
+
+    name: ClassVar[str] = "resolve_bonuses"
+
+
+@dataclass(frozen=True)
+class DealAdditional(DealerAction):
+    """The additional cards to each seat with a second wager, then the dealer (24.10(d))."""
+
+    name: ClassVar[str] = "deal_additional"
+
+
+@dataclass(frozen=True)
+class CountStub(DealerAction):
+    """Count the stub (24.7(f)); ``count`` is what the dealer counted, None for the true count."""
+
+    name: ClassVar[str] = "count_stub"
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class Reveal(DealerAction):
+    """Reveal the dealer's cards and set the highest five-card hand (24.10(e))."""
+
+    name: ClassVar[str] = "reveal"
+
+
+@dataclass(frozen=True)
+class Settle(DealerAction):
+    """Settle every seat (24.10(f) or 13:69F-24.10(g)) and collect the cards."""
+
+    name: ClassVar[str] = "settle"
+
+
+@dataclass(frozen=True)
+class Irregularity(Action):
+    """Something that went wrong at the table (24.12)."""
+
+    family: ClassVar[str] = "irregularity"
+
+
+@dataclass(frozen=True)
+class DealerCardExposed(Irregularity):
+    """One of the dealer's first three cards is exposed early (24.12(a))."""
+
+    name: ClassVar[str] = "dealer_card_exposed"
+
+
+@dataclass(frozen=True)
+class FaceUpCard(Irregularity):
+    """The card at ``position`` (1 = top of the deck) is found face up when reached (24.12(b))."""
+
+    name: ClassVar[str] = "face_up_card"
+    position: int
+
+
+@dataclass(frozen=True)
+class DrawnInError(Irregularity):
+    """A card drawn in error without its face exposed; used as the next card (24.12(c))."""
+
+    name: ClassVar[str] = "drawn_in_error"
+
+
+@dataclass(frozen=True)
+class Misdeal(Irregularity):
+    """In the next deal, ``seat`` (or the dealer when None) receives ``cards`` cards (24.12(d))."""
+
+    name: ClassVar[str] = "misdeal"
+    cards: int
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class ShufflerJam(Irregularity):
+    """The shuffler jams; the cards are reshuffled, giving ``deck`` (24.12(e))."""
+
+    name: ClassVar[str] = "shuffler_jam"
+    deck: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class ShoeJam(Irregularity):
+    """The automated shoe jams after ``stacks`` stacks of three were delivered (24.12(f))."""
+
+    name: ClassVar[str] = "shoe_jam"
+    stacks: int
+
+
+ACTION_TYPES: dict[tuple[str, str], type[Action]] = {
+    (cls.family, cls.name): cls
+    for cls in (
+        PlaceWagers, Leave, Expose, Decline, Second, Fold, Withdraw, Discard, Keep,
+        NoMoreBets, Deal, ResolveBonuses, DealAdditional, CountStub, Reveal, Settle,
+        DealerCardExposed, FaceUpCard, DrawnInError, Misdeal, ShufflerJam, ShoeJam,
+    )
+}  # fmt: skip
+
+
+def _names(family: str) -> str:
+    return ", ".join(n for f, n in ACTION_TYPES if f == family)
+
+
+def action_from_json(entry: object, where: str) -> Action:
+    """Read one round-script entry; errors name the entry and what is allowed."""
+    if not isinstance(entry, dict):
+        raise FeltError(f"{where}: each action must be an object, got {entry!r}")
+    families = [f for f in ("action", "dealer", "irregularity") if f in entry]
+    if len(families) != 1:
+        raise FeltError(
+            f'{where}: give exactly one of "action" (a player\'s: {_names("action")}), '
+            f'"dealer" ({_names("dealer")}) or "irregularity" ({_names("irregularity")})'
+        )
+    family = families[0]
+    name = entry[family]
+    cls = ACTION_TYPES.get((family, str(name)))
+    if cls is None:
+        raise FeltError(f"{where}: unknown {family} {name!r} (allowed: {_names(family)})")
+    kwargs: dict[str, Any] = {}
+    known = {f.name: f for f in fields(cls)}
+    for key, value in entry.items():
+        if key == family:
+            continue
+        if key not in known:
+            allowed = ", ".join(known) or "nothing else"
+            raise FeltError(f"{where}: {family} {name!r} takes no {key!r} (allowed: {allowed})")
+        kwargs[key] = _field_value(key, value, f"{where}: {key}")
+    missing = [
+        k
+        for k, f in known.items()
+        if k not in kwargs and f.default is MISSING and f.default_factory is MISSING
+    ]
+    if missing:
+        raise FeltError(f"{where}: {family} {name!r} needs {', '.join(repr(m) for m in missing)}")
+    return cls(**kwargs)
+
+
+def _field_value(key: str, value: object, where: str) -> object:
+    if key in ("ante", "first", "bonus"):
+        return cents(value, where)
+    if key in ("seat", "position", "stacks", "count") or (
+        key == "cards" and isinstance(value, int)
+    ):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise FeltError(f"{where} must be a whole number, got {value!r}")
+        return value
+    if key in ("cards", "deck"):
+        if not isinstance(value, list):
+            raise FeltError(f'{where} must be a list of cards such as ["As", "Kd"], got {value!r}')
+        return parse_cards([str(v) for v in value])
+    if key == "player":
+        if not isinstance(value, str) or not value:
+            raise FeltError(f"{where} must be a non-empty name, got {value!r}")
+        return value
+    return value

@@ -1,0 +1,188 @@
+"""Shared machinery of a round at any of the chapter's stud games: the shoe, the discard rack, the
+money ledger, settlement lines and the event record.
+
+A game module (e.g. :mod:`felt.boston`) says only what is particular to its game; these pieces
+keep the physical facts every game shares: which card is next, where every card went and in
+what order (so any hand can be reconstructed, 19:47-24.10(g)), and where every chip went.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from felt.cards import Card, format_cards
+from felt.errors import FeltError
+from felt.money import dollars
+
+HOUSE: Final = "house"
+LAYOUT: Final = "layout"
+
+
+def check_deck(cards: Sequence[Card], what: str = "deck") -> tuple[Card, ...]:
+    """A full 52-card deck in dealing order; a repeated or missing card is a clear error."""
+    seen: set[int] = set()
+    for i, c in enumerate(cards):
+        if c in seen:
+            raise FeltError(f"{what}: card {c} appears twice (second time at position {i + 1})")
+        seen.add(c)
+    if len(cards) != 52:
+        raise FeltError(f"{what}: a deck has 52 cards, got {len(cards)}")
+    return tuple(Card(int(c)) for c in cards)
+
+
+class VoidAll(Exception):
+    """Raised inside a dealing step when an irregularity voids every hand (e.g. 24.12(b))."""
+
+    def __init__(self, clause: str, reason: str) -> None:
+        super().__init__(reason)
+        self.clause = clause
+        self.reason = reason
+
+
+@dataclass
+class Shoe:
+    """The deck in dealing order and the position of the next card.
+
+    ``face_up`` holds positions (0-based) of cards found face up in the deck: such a card is not
+    used but goes to the discard rack (24.12(b)); the second one found in a round voids all hands.
+    """
+
+    order: tuple[Card, ...]
+    position: int = 0
+    face_up: set[int] = field(default_factory=set)
+    face_up_found: int = 0
+
+    def remaining(self) -> int:
+        """Cards left in the shoe (the stub, once the deal is over)."""
+        return len(self.order) - self.position
+
+    def draw(self, rack: DiscardRack, clause_b: str) -> Card:
+        """The next usable card; a face-up card on top is burned to the rack first (24.12(b))."""
+        while True:
+            if self.position >= len(self.order):
+                raise FeltError("the shoe is empty: no card left to deal")
+            pos = self.position
+            self.position += 1
+            card = self.order[pos]
+            if pos not in self.face_up:
+                return card
+            self.face_up_found += 1
+            rack.put(f"card found face up in the deck ({clause_b})", (card,))
+            if self.face_up_found > 1:
+                raise VoidAll(clause_b, "more than one card found face up in the deck")
+
+    def take_stub(self) -> tuple[Card, ...]:
+        """Remove and return the remaining cards."""
+        stub = self.order[self.position :]
+        self.position = len(self.order)
+        return stub
+
+
+@dataclass
+class DiscardRack:
+    """Cards in pickup order, in labelled bundles, so each hand can be reconstructed."""
+
+    bundles: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
+
+    def put(self, label: str, cards: Sequence[Card]) -> None:
+        """Place cards in the rack, on top of what is there."""
+        if cards:
+            self.bundles.append((label, tuple(cards)))
+
+    def cards(self) -> list[Card]:
+        """Every card in the rack, bottom to top."""
+        return [c for _, bundle in self.bundles for c in bundle]
+
+    def describe(self) -> list[str]:
+        """One line per bundle: what it is and its cards."""
+        return [f"{label}: {format_cards(cards)}" for label, cards in self.bundles]
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Chips moving between a player, the layout (wagers in action) and the house."""
+
+    source: str
+    target: str
+    amount: int
+    reason: str
+
+
+@dataclass
+class Ledger:
+    """Every chip movement of a round; balances always sum to zero."""
+
+    transfers: list[Transfer] = field(default_factory=list)
+
+    def move(self, source: str, target: str, amount: int, reason: str) -> None:
+        """Record a movement of ``amount`` cents (zero moves are skipped)."""
+        if amount < 0:
+            raise ValueError("a transfer moves a positive amount")
+        if amount:
+            self.transfers.append(Transfer(source, target, amount, reason))
+
+    def balance(self, party: str) -> int:
+        """Net cents received by ``party``."""
+        return sum(t.amount for t in self.transfers if t.target == party) - sum(
+            t.amount for t in self.transfers if t.source == party
+        )
+
+
+def seat_party(seat: int) -> str:
+    """The ledger name of a seat's player."""
+    return f"seat {seat}"
+
+
+@dataclass(frozen=True)
+class SettlementLine:
+    """How one wager of one seat was resolved: the line of a settlement statement."""
+
+    seat: int
+    wager: str
+    stake: int
+    outcome: str
+    """``win``, ``lose``, ``push`` (stake returned), ``void`` (returned), ``forfeit``."""
+    amount: int
+    """Player's result in cents: the win, minus the stake lost, or zero."""
+    clause: str
+    odds: str = ""
+    hand: str = ""
+    limit_reduction: int = 0
+    """Cents withheld under the payout limit (24.11(e))."""
+
+    def describe(self) -> str:
+        """One line for a printed statement."""
+        parts = [f"seat {self.seat}", f"{self.wager} {dollars(self.stake)}", self.outcome]
+        if self.hand:
+            parts.append(self.hand)
+        if self.odds:
+            parts.append(f"at {self.odds}")
+        sign = "+" if self.amount > 0 else ""
+        parts.append(f"{sign}{dollars(self.amount)}")
+        if self.limit_reduction:
+            parts.append(f"(reduced by {dollars(self.limit_reduction)} to the payout limit)")
+        parts.append(f"[{self.clause}]")
+        return "  ".join(parts)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One thing that happened as a result of an action: a card dealt, chips moved, a hand void."""
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    amount: int = 0
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """An accepted action and everything it caused, in order; immutable once recorded."""
+
+    seq: int
+    action: object
+    effects: tuple[Effect, ...]
+    lines: tuple[SettlementLine, ...] = ()

@@ -1,0 +1,230 @@
+"""Round scripts: a JSON file that fixes a round's deck, wagers and actions, for tests and for
+reconstructing a disputed hand; and the report of the round it produces.
+
+A script is ``{"game", "edition", "table", "deck", "wagers", "actions"}``; see README.md.  Dealer
+steps need not be written: before each action the dealer does whatever is due first (closing an
+optional decision nobody took, such as exposing under the 2003 texts or a Boston 7 discard), and
+after the last action the dealer finishes the round.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from felt.actions import Action, DealerAction, PlaceWagers, action_from_json
+from felt.boston import Round
+from felt.cards import ALL_CARDS, Card, parse_cards
+from felt.config import SEATS, TableConfig
+from felt.editions import GAMES, default_edition
+from felt.errors import FeltError
+from felt.money import cents, dollars, dollars_number
+
+SCRIPT_KEYS = ("game", "edition", "table", "deck", "wagers", "actions", "stub_count_due")
+
+
+def complete_deck(given: list[Card]) -> tuple[Card, ...]:
+    """The given cards on top, then every other card in index order (2c, 2d, ... As)."""
+    rest = [c for c in ALL_CARDS if c not in set(given)]
+    return (*given, *rest)
+
+
+def load_script(path: str | Path) -> dict[str, Any]:
+    """Read a round script file; errors name the file."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise FeltError(f"cannot read round script {str(p)!r}: {err.strerror}") from None
+    except json.JSONDecodeError as err:
+        raise FeltError(f"round script {str(p)!r} is not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise FeltError(
+            f"round script {str(p)!r} must be a JSON object with {', '.join(SCRIPT_KEYS)}"
+        )
+    return data
+
+
+def run_script(data: Mapping[str, Any]) -> Round:
+    """Play the round a script describes; a malformed field is a one-line error naming it."""
+    for key in data:
+        if key not in SCRIPT_KEYS:
+            raise FeltError(f"unknown field {key!r} (allowed: {', '.join(SCRIPT_KEYS)})")
+    game = data.get("game")
+    if game not in GAMES:
+        raise FeltError(f"field 'game' must be one of {', '.join(GAMES)}, got {game!r}")
+    table = data.get("table", {})
+    if not isinstance(table, dict):
+        raise FeltError(f"field 'table' must be an object of table settings, got {table!r}")
+    for key in ("game", "edition"):
+        if key in table:
+            raise FeltError(f"field 'table' must not set {key!r}: give it at the top level")
+    edition = data.get("edition", default_edition(str(game)))
+    config = TableConfig.from_mapping(
+        {**table, "game": game, "edition": edition}, where="field 'table'"
+    )
+    deck_raw = data.get("deck", [])
+    if not isinstance(deck_raw, list):
+        raise FeltError(f"field 'deck' must be a list of cards in dealing order, got {deck_raw!r}")
+    try:
+        given = list(parse_cards([str(c) for c in deck_raw]))
+    except FeltError as err:
+        raise FeltError(f"field 'deck': {err}") from None
+    due = data.get("stub_count_due", False)
+    if not isinstance(due, bool):
+        raise FeltError(f"field 'stub_count_due' must be true or false, got {due!r}")
+    rnd = Round(config, complete_deck(given), stub_count_due=due)
+    wagers = data.get("wagers")
+    if not isinstance(wagers, dict) or not wagers:
+        raise FeltError('field \'wagers\' must map seat numbers to {"ante", "first", "bonus"}')
+    for key in sorted(wagers, key=lambda k: int(k) if str(k).isdigit() else 0):
+        wager = _wager(key, wagers[key])
+        try:
+            rnd.apply(wager)
+        except FeltError as err:
+            raise FeltError(f"field 'wagers'.{key}: {err}") from None
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise FeltError(f"field 'actions' must be a list, got {actions!r}")
+    for i, entry in enumerate(actions):
+        where = f"field 'actions'[{i}]"
+        action = action_from_json(entry, where)
+        try:
+            _apply_in_course(rnd, action)
+        except FeltError as err:
+            raise FeltError(f"{where}: {err}") from None
+    rnd.run_dealer(close=True)
+    if not rnd.finished:
+        waiting = ", ".join(f"seat {s} to {what}" for s, what in rnd.pending())
+        raise FeltError(f"the script ends before the round does: waiting for {waiting}")
+    return rnd
+
+
+def _wager(key: object, raw: object) -> PlaceWagers:
+    where = f"field 'wagers'.{key}"
+    if not str(key).isdigit() or not 1 <= int(str(key)) <= SEATS:
+        raise FeltError(f"{where}: seat must be a number from 1 to {SEATS}")
+    if not isinstance(raw, dict):
+        raise FeltError(f'{where} must be an object such as {{"ante": 5, "first": 10}}')
+    allowed = ("ante", "first", "bonus", "player")
+    for k in raw:
+        if k not in allowed:
+            raise FeltError(f"{where}: unknown key {k!r} (allowed: {', '.join(allowed)})")
+    for k in ("ante", "first"):
+        if k not in raw:
+            raise FeltError(f"{where}: missing {k!r}")
+    player = raw.get("player")
+    if player is not None and (not isinstance(player, str) or not player):
+        raise FeltError(f"{where}.player must be a non-empty name")
+    return PlaceWagers(
+        seat=int(str(key)),
+        ante=cents(raw["ante"], f"{where}.ante"),
+        first=cents(raw["first"], f"{where}.first"),
+        bonus=cents(raw.get("bonus", 0), f"{where}.bonus"),
+        player=player,
+    )
+
+
+def _apply_in_course(rnd: Round, action: Action) -> None:
+    """Let the dealer do what is due, then apply ``action`` (its error if still not allowed)."""
+    while not rnd.can(action):
+        step = rnd.next_dealer_action(close=True)
+        if step is None or (isinstance(action, DealerAction) and type(step) is type(action)):
+            break
+        rnd.apply(step)
+    rnd.apply(action)
+
+
+def report(rnd: Round) -> dict[str, Any]:
+    """The round and its settlement as JSON-ready data (dollars as numbers, and cents)."""
+    seats: dict[str, Any] = {}
+    for number, seat in sorted(rnd.seats.items()):
+        net = rnd.net(number)
+        hand = None
+        if seat.status == "settled":
+            from felt.evaluator import evaluate
+
+            value = evaluate(seat.hand_cards())
+            hand = {"category": value.category.label, "rank": value.rank,
+                    "best_five": [str(c) for c in value.best_five], "description": value.describe()}  # fmt: skip
+        seats[str(number)] = {
+            "player": seat.player,
+            "status": seat.status,
+            "cards": [str(c) for c in seat.cards],
+            "discarded": [str(c) for c in seat.discarded] if seat.discarded else [],
+            "hand": hand,
+            "wagers": {k: dollars_number(v) for k, v in seat.placed.items()},
+            "lines": [
+                {
+                    "wager": line.wager,
+                    "stake": dollars_number(line.stake),
+                    "outcome": line.outcome,
+                    "amount": dollars_number(line.amount),
+                    "odds": line.odds,
+                    "hand": line.hand,
+                    "clause": line.clause,
+                    "limit_reduction": dollars_number(line.limit_reduction),
+                }
+                for line in rnd.lines
+                if line.seat == number
+            ],
+            "net": dollars_number(net),
+            "net_cents": net,
+        }
+    dealer = None
+    if rnd.dealer_hand is not None:
+        dealer = {
+            "cards": [str(c) for c in rnd.dealer_cards],
+            "category": rnd.dealer_hand.category.label,
+            "rank": rnd.dealer_hand.rank,
+            "best_five": [str(c) for c in rnd.dealer_hand.best_five],
+            "description": rnd.dealer_hand.describe(),
+        }
+    return {
+        "game": rnd.config.game,
+        "edition": rnd.config.edition.name,
+        "phase": str(rnd.phase),
+        "void_reason": rnd.void_reason or None,
+        "deck_removed": rnd.deck_removed,
+        "dealer": dealer,
+        "seats": seats,
+        "house_net": dollars_number(rnd.house_net()),
+        "house_net_cents": rnd.house_net(),
+        "settlement_order": [f"seat {line.seat} {line.wager}" for line in rnd.lines],
+        "discard_rack": [
+            {"what": label, "cards": [str(c) for c in cards]} for label, cards in rnd.rack.bundles
+        ],
+        "actions": [a.to_json() for a in rnd.actions],
+    }
+
+
+def report_text(rnd: Round, symbols: bool = True) -> str:
+    """A printed account of the round: dealer, each seat's cards and statement, nets, rack."""
+    from felt.cards import format_cards
+
+    out = [f"{rnd.config.game} under {rnd.config.edition.title}"]
+    if rnd.dealer_hand is not None:
+        out.append(
+            f"dealer     {format_cards(rnd.dealer_cards, symbols=symbols)}  ->  "
+            f"{rnd.dealer_hand.describe()} ({format_cards(rnd.dealer_hand.best_five, symbols=symbols)})"
+        )
+    if rnd.void_reason:
+        out.append(f"VOID       {rnd.void_reason}")
+    for number, seat in sorted(rnd.seats.items()):
+        cards = format_cards(seat.cards, symbols=symbols)
+        extra = (
+            f" (discarded {format_cards(seat.discarded, symbols=symbols)})"
+            if seat.discarded
+            else ""
+        )
+        out.append(f"seat {number}     {cards}{extra}  [{seat.status}]")
+        for line in rnd.lines:
+            if line.seat == number:
+                out.append("           " + line.describe())
+        out.append(f"           net {'+' if rnd.net(number) > 0 else ''}{dollars(rnd.net(number))}")
+    out.append(f"house net  {'+' if rnd.house_net() > 0 else ''}{dollars(rnd.house_net())}")
+    out.append("discard rack (bottom to top):")
+    out += ["  " + line for line in rnd.rack.describe()]
+    return "\n".join(out)
