@@ -478,11 +478,11 @@ class Round:
         self._effect("expose", a.seat, seat.cards[:3])
 
     def _check_decline(self, a: Decline) -> None:
-        seat = self._bonus_seat(a.seat)
         if self.config.edition.bonus_exposure_required:
             raise FeltError(
                 f"seat {a.seat}: exposure is required under {self.cite('10(a)')}; it cannot be declined"
             )
+        seat = self._bonus_seat(a.seat)
         if seat.bonus_decision is not None:
             raise FeltError(f"seat {a.seat} has already decided on the bonus hand")
 
@@ -756,37 +756,25 @@ class Round:
         assert self.dealer_hand is not None
         order = sorted(self.seats_in_play(), key=lambda s: -s.number)  # seat 6 first (24.10(f))
         plans = {s.number: self._plan(s) for s in order}
-        if self.config.settlement == "alternative":  # 13:69F-24.10(g): all losers, then winners
-            for seat in order:
-                for wager, outcome, clause, win, odds, hand, red in plans[seat.number]:
-                    if outcome != "win":
-                        self._line(
-                            seat,
-                            wager,
-                            outcome,
-                            clause,
-                            win=win,
-                            odds=odds,
-                            hand=hand,
-                            reduction=red,
-                        )
-                if all(p[1] != "win" for p in plans[seat.number]):
-                    self._settled(seat)
-            for seat in order:
-                wins = [p for p in plans[seat.number] if p[1] == "win"]
-                for wager, outcome, clause, win, odds, hand, red in wins:
-                    self._line(
-                        seat, wager, outcome, clause, win=win, odds=odds, hand=hand, reduction=red
-                    )
-                if wins:
-                    self._settled(seat)
+        if self.config.settlement == "alternative":
+            # 13:69F-24.10(g): every seat's losing wagers first, then the winning wagers and ante
+            # bonuses (an ante returned goes back with them); cards go once a seat is done.
+            passes = [
+                [(seat, [p for p in plans[seat.number] if p[1] == "lose"]) for seat in order],
+                [(seat, [p for p in plans[seat.number] if p[1] != "lose"]) for seat in order],
+            ]
         else:
-            for seat in order:
-                for wager, outcome, clause, win, odds, hand, red in plans[seat.number]:
+            passes = [[(seat, plans[seat.number]) for seat in order]]
+        left = {seat.number: len(plans[seat.number]) for seat in order}
+        for one_pass in passes:
+            for seat, planned in one_pass:
+                for wager, outcome, clause, win, odds, hand, red in planned:
                     self._line(
                         seat, wager, outcome, clause, win=win, odds=odds, hand=hand, reduction=red
                     )
-                self._settled(seat)
+                left[seat.number] -= len(planned)
+                if planned and left[seat.number] == 0:
+                    self._settled(seat)
         self.rack.put("dealer", self.dealer_cards)
         self._effect("rack", None, self.dealer_cards, detail="dealer")
         self.phase = Phase.COMPLETE

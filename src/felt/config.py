@@ -209,12 +209,15 @@ def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
 
 
 def _table(data: Mapping[str, Any], key: str, default: PayTable, where: str) -> PayTable:
+    """A pay table from the file: the lines given, over the edition's minimum for the rest."""
     raw = data.get(key)
     if raw is None:
         return default
     if not isinstance(raw, Mapping):
         raise FeltError(f"{where}: {key} must be a table of hand = payout, got {raw!r}")
-    return PayTable.parse(raw, f"{where}: {key}")
+    given = PayTable.parse(raw, f"{where}: {key}")
+    merged = dict(default.lines) | dict(given.lines)  # lines not given stay at the minimum
+    return PayTable(tuple(merged.items()))
 
 
 def load_table(path: str | Path) -> TableConfig:
