@@ -31,7 +31,8 @@ def new_round(
         table(game, edition, **kw), complete_deck(list(parse_cards(cards))), stub_count_due=due
     )
     for seat, w in (wagers or {}).items():
-        rnd.apply(PlaceWagers(seat, *w))
+        ante, first, bonus = (*w, 0)[:3]
+        rnd.apply(PlaceWagers(seat, ante, first, bonus))
     return rnd
 
 
