@@ -847,6 +847,7 @@ class Round:
             self._line(seat, wager, "void", clause, hand=reason)
         seat.status = "void"
         self._effect("void", seat.number, detail=f"{reason} ({clause})")
+        self._collect_cards(seat, "void hand")
 
     def _void_all(self, clause: str, reason: str) -> None:
         for seat in self.seats_in_play():
@@ -859,7 +860,7 @@ class Round:
     def _rack_remaining(self, why: str) -> None:
         """Collect every card still on the layout (seat 6 first, then the dealer), then the stub."""
         for seat in sorted(self.seats.values(), key=lambda s: -s.number):
-            if seat.status not in ("folded", "settled"):
+            if seat.status == "in":
                 self._collect_cards(seat, f"hand ({why})")
         self.rack.put("dealer", self.dealer_cards)
         if self.dealer_cards:
@@ -994,7 +995,7 @@ class Round:
             raise FeltError(
                 f"24.12(f) concerns an automated dealing shoe; this table deals by {self.config.dealing}"
             )
-        if self.phase is not Phase.CLOSED:
+        if self.phase not in (Phase.BETTING, Phase.CLOSED):
             raise FeltError(
                 f"shoe_jam is given before the deal, naming the stacks delivered; the round is at {self.phase}"
             )
@@ -1024,7 +1025,7 @@ class Round:
         on_layout: list[Card] = []
         if not self.finished:
             for seat in self.seats.values():
-                if seat.status not in ("folded", "settled"):
+                if seat.status == "in":
                     on_layout += [
                         c for c in seat.cards if not seat.discarded or c not in seat.discarded
                     ]
