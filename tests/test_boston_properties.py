@@ -3,6 +3,8 @@ accounted for, replay equals the original, refused actions change nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +29,7 @@ from felt.errors import FeltError
 from felt.script import report
 from tests.boston_helpers import table
 
-CONFIGS = [
+CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
     ("boston5", "nj-19-47-24", {}),
     ("boston5", "ma-205-cmr", {"payout_limit": "50000"}),
     ("boston5", "nj-13-69f-24", {"settlement": "alternative", "royal_offered": False}),
