@@ -126,6 +126,26 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from felt.config import TableConfig, load_table
+    from felt.play import play_session
+
+    if args.table:
+        config = load_table(args.table)
+        if config.game != args.game or (args.edition and config.edition.name != args.edition):
+            raise FeltError(
+                f"table file {args.table!r} is for {config.game} under {config.edition.name}"
+            )
+    else:
+        data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
+        config = TableConfig.from_mapping(data, where="--edition")
+    if not 1 <= args.seats <= 6 or not 1 <= args.seat <= 6:
+        raise FeltError("--seats and --seat must be 1 to 6")
+    play_session(config, seats=args.seats, human=args.seat, seed=args.seed,
+                 symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every felt command."""
     parser = _Parser(
@@ -162,6 +182,20 @@ def build_parser() -> argparse.ArgumentParser:
     p_replay.add_argument("file", help="round script (JSON)")
     p_replay.add_argument("--json", action="store_true", help="print JSON")
     p_replay.set_defaults(run=_cmd_replay)
+
+    p_play = sub.add_parser(
+        "play",
+        help="play Boston 5 or Boston 7 at a table in the terminal",
+        description="Sit at a table; other seats are played by the house's suggested strategy.",
+    )
+    p_play.add_argument("game", choices=("boston5", "boston7"))
+    p_play.add_argument("--edition", help="nj-19-47-24, ma-205-cmr or nj-13-69f-24")
+    p_play.add_argument("--table", help="table configuration file (TOML)")
+    p_play.add_argument("--seats", type=int, default=1, help="seats in play, yours included (1-6)")
+    p_play.add_argument("--seat", type=int, default=1, help="your seat, 1-6 from the dealer's left")
+    p_play.add_argument("--seed", type=int, help="reproducible shuffles")
+    p_play.add_argument("--rounds", type=int, help="stop after this many rounds")
+    p_play.set_defaults(run=_cmd_play)
     return parser
 
 

@@ -1,0 +1,160 @@
+"""``felt play``: a Boston 5 or Boston 7 table in the terminal for a person at one seat.
+
+Other seats, if any, are played by the house's suggested strategy (:mod:`felt.strategy`).  The
+person sees only what their seat may see (:mod:`felt.view`).  Input and output are injected, so
+the loop is tested with scripted answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from felt.actions import Decline, Discard, Expose, Fold, Keep, PlaceWagers, Second
+from felt.boston import Round
+from felt.cards import Card, format_cards, parse_cards
+from felt.config import TableConfig
+from felt.errors import FeltError
+from felt.money import cents, dollars
+from felt.script import report_text
+from felt.shuffle import SeededShuffle, Shuffler, SystemShuffle
+from felt.strategy import suggest_discard, suggest_expose, suggest_second
+from felt.table import Table
+from felt.view import seat_view
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+
+
+class Quit(Exception):
+    """The person ended the session."""
+
+
+def _ask(ask: Ask, prompt: str) -> str:
+    try:
+        answer = ask(prompt)
+    except EOFError:
+        raise Quit from None
+    if answer.strip().lower() in ("q", "quit", "exit"):
+        raise Quit
+    return answer.strip()
+
+
+def play_session(
+    config: TableConfig,
+    *,
+    seats: int = 1,
+    human: int = 1,
+    seed: int | None = None,
+    ask: Ask = input,
+    say: Say = print,
+    symbols: bool = True,
+    rounds: int | None = None,
+) -> Table:
+    """Play rounds until the person quits (or ``rounds`` are played); returns the table."""
+    shuffler: Shuffler = SeededShuffle(seed) if seed is not None else SystemShuffle()
+    table = Table(config, shuffler)
+    others = [n for n in range(1, 7) if n != human][: max(0, seats - 1)]
+
+    def show(cards: tuple[Card, ...]) -> str:
+        return format_cards(cards, symbols=symbols)
+
+    say(f"{config.game} under {config.edition.title}")
+    say(f"ante {dollars(config.minimum)} to {dollars(config.maximum)}; first wager = "
+        f"{config.first_ratio} x ante; optional bonus from {dollars(config.bonus_minimum)}. "
+        "Type q to leave.")  # fmt: skip
+    total = 0
+    played = 0
+    try:
+        while rounds is None or played < rounds:
+            rnd = table.new_round()
+            ante, bonus = _ask_wagers(config, ask, say, human)
+            rnd.apply(PlaceWagers(human, ante, config.first_ratio * ante, bonus, player="you"))
+            for n in others:
+                rnd.apply(PlaceWagers(n, config.minimum, config.first_ratio * config.minimum))
+            rnd.run_dealer()
+            _decide(rnd, human, ask, say, show)
+            table.finish(rnd)
+            say(report_text(rnd, symbols=symbols))
+            total += rnd.net(human)
+            played += 1
+            say(f"your result this round {dollars(rnd.net(human))}; session {dollars(total)}")
+    except Quit:
+        say(f"goodbye: {played} round(s), session result {dollars(total)}")
+    return table
+
+
+def _ask_wagers(config: TableConfig, ask: Ask, say: Say, human: int) -> tuple[int, int]:
+    while True:
+        text = _ask(ask, f"seat {human} ante [{dollars(config.minimum)}]: ") or dollars(
+            config.minimum
+        )
+        try:
+            ante = cents(text, "ante")
+            if not config.minimum <= ante <= config.maximum:
+                raise FeltError(
+                    f"ante must be {dollars(config.minimum)} to {dollars(config.maximum)}"
+                )
+            text = _ask(ask, "optional bonus wager [0 = none]: ") or "0"
+            bonus = cents(text, "bonus")
+            if bonus and not config.bonus_minimum <= bonus <= config.bonus_maximum:
+                raise FeltError(
+                    f"bonus must be {dollars(config.bonus_minimum)} to {dollars(config.bonus_maximum)}"
+                )
+            return ante, bonus
+        except FeltError as err:
+            say(f"  {err}")
+
+
+def _decide(
+    rnd: Round, human: int, ask: Ask, say: Say, show: Callable[[tuple[Card, ...]], str]
+) -> None:
+    """Take decisions for every seat until the round is over."""
+    while not rnd.finished:
+        pending = rnd.pending()
+        if not pending:
+            rnd.advance(close=True)
+            continue
+        seat, what = pending[0]
+        view = seat_view(rnd, human)
+        if seat != human:
+            rnd.apply(_auto(rnd, seat, what))
+            continue
+        say(f"your cards: {show(view.own_cards)}")
+        if what == "expose or decline":
+            qualifies = rnd.bonus_payout(view.own_cards[:3]) is not None
+            hint = "y" if suggest_expose(qualifies) else "n"
+            answer = _ask(ask, f"expose for the optional bonus? (y/n) [{hint}]: ") or hint
+            rnd.apply(Expose(human) if answer.lower().startswith("y") else Decline(human))
+        elif what == "second or fold":
+            hint = "s" if suggest_second(view.own_cards[:3]) else "f"
+            answer = (
+                _ask(
+                    ask,
+                    f"second wager {dollars(rnd.seats[human].placed['first'])} or fold? (s/f) [{hint}]: ",
+                )
+                or hint
+            )
+            rnd.apply(Fold(human) if answer.lower().startswith("f") else Second(human))
+        else:
+            answer = _ask(ask, "keep all seven (enter), or name two cards to discard: ")
+            if not answer:
+                rnd.apply(Keep(human))
+                continue
+            try:
+                rnd.apply(Discard(human, parse_cards(answer)))
+            except FeltError as err:
+                say(f"  {err}")
+
+
+def _auto(rnd: Round, seat: int, what: str) -> Expose | Decline | Second | Fold | Keep | Discard:
+    cards = rnd.seats[seat].cards
+    if what == "expose or decline":
+        return (
+            Expose(seat)
+            if suggest_expose(rnd.bonus_payout(cards[:3]) is not None)
+            else Decline(seat)
+        )
+    if what == "second or fold":
+        return Second(seat) if suggest_second(cards[:3]) else Fold(seat)
+    pair = suggest_discard(cards)
+    return Keep(seat) if pair is None else Discard(seat, pair)
