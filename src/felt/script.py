@@ -225,6 +225,6 @@ def report_text(rnd: Round, symbols: bool = True) -> str:
                 out.append("           " + line.describe())
         out.append(f"           net {'+' if rnd.net(number) > 0 else ''}{dollars(rnd.net(number))}")
     out.append(f"house net  {'+' if rnd.house_net() > 0 else ''}{dollars(rnd.house_net())}")
-    out.append("discard rack (bottom to top):")
+    out.append(f"discard rack, bottom to top ({rnd.cite(rnd.config.edition.discard_rack_clause)}):")
     out += ["  " + line for line in rnd.rack.describe()]
     return "\n".join(out)
