@@ -87,6 +87,8 @@ class Phase(StrEnum):
 
 
 WAGER_ORDER = ("ante", "first", "second", "bonus")
+CARDS_TO_COME = frozenset({Phase.BETTING, Phase.CLOSED, Phase.BONUS, Phase.DECISIONS, Phase.READY})
+"""Phases in which cards remain to be dealt (where 24.12(b) and (d) can still arise)."""
 
 
 @dataclass
@@ -910,13 +912,7 @@ class Round:
         self._void_round_except_qualifying(self.cite("12(a)"), "a dealer's card was exposed early")
 
     def _check_face_up_card(self, a: FaceUpCard) -> None:
-        if self.phase not in (
-            Phase.BETTING,
-            Phase.CLOSED,
-            Phase.BONUS,
-            Phase.DECISIONS,
-            Phase.READY,
-        ):
+        if self.phase not in CARDS_TO_COME:
             raise FeltError(
                 f"24.12(b) concerns cards found face up while the cards are dealt; the round is at {self.phase}"
             )
@@ -944,13 +940,7 @@ class Round:
         )
 
     def _check_misdeal(self, a: Misdeal) -> None:
-        if self.phase not in (
-            Phase.BETTING,
-            Phase.CLOSED,
-            Phase.BONUS,
-            Phase.DECISIONS,
-            Phase.READY,
-        ):
+        if self.phase not in CARDS_TO_COME:
             raise FeltError(
                 f"a misdeal is given before the deal it happens in; the round is at {self.phase}"
             )
