@@ -13,10 +13,9 @@ own text (``N.J.A.C. 19:47-24.10(f)``, ``N.J.A.C. 13:69F-24.10(f)``, ``... Secti
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from felt.actions import (
     Action,
@@ -26,43 +25,32 @@ from felt.actions import (
     DealerCardExposed,
     Decline,
     Discard,
-    DrawnInError,
     Expose,
-    FaceUpCard,
     Fold,
     Keep,
     Leave,
     Misdeal,
     NoMoreBets,
     PlaceWagers,
-    PlayerAction,
     ResolveBonuses,
     Reveal,
     Second,
     Settle,
     ShoeJam,
-    ShufflerJam,
     Withdraw,
 )
 from felt.cards import Card, format_cards
-from felt.config import SEATS, THREE_CARD_ROYAL, TableConfig
+from felt.config import THREE_CARD_ROYAL, TableConfig
 from felt.engine import (
-    HOUSE,
     LAYOUT,
-    DiscardRack,
-    Effect,
-    Event,
-    Ledger,
-    SettlementLine,
-    Shoe,
     VoidAll,
-    check_deck,
     seat_party,
 )
 from felt.errors import FeltError
 from felt.evaluator import HandValue, evaluate, evaluate_three
 from felt.money import dollars
 from felt.paytable import Payout
+from felt.round_core import RoundCore
 
 
 class Phase(StrEnum):
@@ -120,34 +108,20 @@ class SeatState:
 
 
 @dataclass
-class Round:
+class Round(RoundCore):
     """One round at one table; see the module docstring."""
 
     config: TableConfig
-    deck: tuple[Card, ...]
     stub_count_due: bool = False
     """Whether this round's stub must be counted (24.7(f): at least once every five rounds)."""
-    number: int = 1
     phase: Phase = Phase.BETTING
     seats: dict[int, SeatState] = field(default_factory=dict)
     dealer_cards: list[Card] = field(default_factory=list)
     dealer_hand: HandValue | None = None
-    events: list[Event] = field(default_factory=list)
-    lines: list[SettlementLine] = field(default_factory=list)
-    rack: DiscardRack = field(default_factory=DiscardRack)
-    ledger: Ledger = field(default_factory=Ledger)
-    shoe: Shoe = field(init=False)
     pending_misdeals: dict[int | None, int] = field(default_factory=dict)
     jam_after_stacks: int | None = None
     stub_counted: bool = False
     deck_removed: bool = False
-    void_reason: str = ""
-    _effects: list[Effect] = field(default_factory=list)
-    _new_lines: list[SettlementLine] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.deck = check_deck(self.deck)
-        self.shoe = Shoe(self.deck)
 
     # ----------------------------------------------------------------- rules of this game
     @property
@@ -229,101 +203,9 @@ class Round:
         """Whether the round is over (settled or void)."""
         return self.phase in (Phase.COMPLETE, Phase.VOID)
 
-    # ----------------------------------------------------------------- the verify/can/do triple
-    def check(self, action: Action) -> None:
-        """Raise :class:`FeltError` if ``action`` is not allowed now; never changes the round."""
-        checker = getattr(self, f"_check_{action.name}", None)
-        if checker is None:
-            raise FeltError(f"{action.name!r} is not an action of {self.config.game}")
-        if self.finished:
-            raise FeltError(f"the round is over ({self.phase}); no more actions")
-        if isinstance(action, PlayerAction) and not 1 <= action.seat <= SEATS:
-            raise FeltError(f"seat {action.seat} does not exist (seats are 1 to {SEATS})")
-        checker(action)
-
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is allowed now."""
-        try:
-            self.check(action)
-        except FeltError:
-            return False
-        return True
-
-    def apply(self, action: Action) -> Event:
-        """Check and perform ``action``; return the event it recorded."""
-        self.check(action)
-        self._effects, self._new_lines = [], []
-        try:
-            getattr(self, f"_do_{action.name}")(action)
-        except VoidAll as void:
-            self._void_all(void.clause, void.reason)
-        event = Event(len(self.events) + 1, action, tuple(self._effects), tuple(self._new_lines))
-        self.events.append(event)
-        return event
-
-    def advance(self, close: bool = False) -> Event | None:
-        """Perform the dealer's next step if one is due (see :meth:`next_dealer_action`)."""
-        step = self.next_dealer_action(close)
-        return None if step is None else self.apply(step)
-
-    def run_dealer(self, close: bool = False) -> list[Event]:
-        """Perform dealer steps until players must act or the round is over."""
-        done: list[Event] = []
-        while (event := self.advance(close)) is not None:
-            done.append(event)
-        return done
-
-    @classmethod
-    def replay(
-        cls, config: TableConfig, deck: Sequence[Card], actions: Iterable[Action], **kw: Any
-    ) -> Round:
-        """A new round with every action applied again in order."""
-        rnd = cls(config, tuple(deck), **kw)
-        for action in actions:
-            rnd.apply(action)
-        return rnd
-
-    @property
-    def actions(self) -> list[Action]:
-        """Every accepted action, in order."""
-        return [e.action for e in self.events if isinstance(e.action, Action)]
-
-    # ----------------------------------------------------------------- effects and money
-    def _effect(
-        self,
-        kind: str,
-        seat: int | None = None,
-        cards: Sequence[Card] = (),
-        amount: int = 0,
-        detail: str = "",
-    ) -> None:
-        self._effects.append(Effect(kind, seat, tuple(cards), amount, detail))
-
-    def _line(self, seat: SeatState, wager: str, outcome: str, clause: str, *, win: int = 0,
-              odds: str = "", hand: str = "", reduction: int = 0) -> None:  # fmt: skip
-        """Resolve one wager of ``seat``, moving the chips, and record its statement line."""
-        stake = seat.wagers.pop(wager)
-        who = seat_party(seat.number)
-        if outcome in ("lose", "forfeit"):
-            self.ledger.move(LAYOUT, HOUSE, stake, f"{wager} collected")
-            amount = -stake
-        elif outcome == "win":
-            self.ledger.move(LAYOUT, who, stake, f"{wager} returned")
-            self.ledger.move(HOUSE, who, win, f"{wager} paid")
-            amount = win
-        else:  # push or void: the wager is returned
-            self.ledger.move(LAYOUT, who, stake, f"{wager} returned")
-            amount = 0
-        line = SettlementLine(
-            seat.number, wager, stake, outcome, amount, clause, odds, hand, reduction
-        )
-        self.lines.append(line)
-        self._new_lines.append(line)
-
-    def _collect_cards(self, seat: SeatState, label: str) -> None:
-        cards = seat.hand_cards()  # a Boston 7 discard went to the rack when it was made
-        self.rack.put(f"seat {seat.number} {label}", cards)
-        self._effect("rack", seat.number, cards, detail=label)
+    def cards_to_come(self) -> bool:
+        """Whether cards remain to be dealt this round."""
+        return self.phase in CARDS_TO_COME
 
     # ----------------------------------------------------------------- wagers
     def _check_wager(self, a: PlaceWagers) -> None:
@@ -369,8 +251,7 @@ class Round:
         seat = SeatState(a.seat, a.player or f"seat {a.seat}", dict(wagers), placed=dict(wagers))
         self.seats[a.seat] = seat
         for name, amount in wagers.items():
-            self.ledger.move(seat_party(a.seat), LAYOUT, amount, f"{name} placed")
-            self._effect("wager", a.seat, amount=amount, detail=name)
+            self._place(a.seat, name, amount)
 
     def _check_leave(self, a: Leave) -> None:
         seat = self.seats.get(a.seat)
@@ -404,9 +285,6 @@ class Round:
             raise FeltError(
                 f'the first cards are dealt after "No more bets", not during {self.phase}'
             )
-
-    def _draw(self) -> Card:
-        return self.shoe.draw(self.rack, self.cite("12(b)"))
 
     def _deal_to(self, seat: SeatState, normal: int) -> None:
         count = self.pending_misdeals.pop(seat.number, normal)
@@ -578,8 +456,7 @@ class Round:
         seat.wagers["second"] = amount
         seat.placed["second"] = amount
         seat.decision = "second"
-        self.ledger.move(seat_party(a.seat), LAYOUT, amount, "second placed")
-        self._effect("wager", a.seat, amount=amount, detail="second")
+        self._place(a.seat, "second", amount)
         self._after_decision()
 
     def _check_fold(self, a: Fold) -> None:
@@ -642,11 +519,6 @@ class Round:
             self._stub_to_rack("stub")
         if not self.seats_in_play():
             self._finish_without_showdown()
-
-    def _stub_to_rack(self, label: str) -> None:
-        stub = self.shoe.take_stub()
-        self.rack.put(label, stub)
-        self._effect("rack", None, stub, detail=label)
 
     def _check_count_stub(self, a: CountStub) -> None:
         if self.phase is not Phase.DEALT:
@@ -911,34 +783,6 @@ class Round:
         self._effect("irregularity", detail=f"dealer card exposed ({self.cite('12(a)')})")
         self._void_round_except_qualifying(self.cite("12(a)"), "a dealer's card was exposed early")
 
-    def _check_face_up_card(self, a: FaceUpCard) -> None:
-        if self.phase not in CARDS_TO_COME:
-            raise FeltError(
-                f"24.12(b) concerns cards found face up while the cards are dealt; the round is at {self.phase}"
-            )
-        if not self.shoe.position < a.position <= 52:
-            raise FeltError(
-                f"face_up_card position must be a card not yet dealt: {self.shoe.position + 1} to 52, "
-                f"got {a.position}"
-            )
-
-    def _do_face_up_card(self, a: FaceUpCard) -> None:
-        self.shoe.face_up.add(a.position - 1)
-        self._effect(
-            "irregularity",
-            detail=f"card at position {a.position} will be found face up ({self.cite('12(b)')})",
-        )
-
-    def _check_drawn_in_error(self, a: DrawnInError) -> None:
-        if self.phase in (Phase.REVEALED,):
-            raise FeltError("no card is drawn after the dealer reveals")
-
-    def _do_drawn_in_error(self, a: DrawnInError) -> None:
-        self._effect(
-            "irregularity",
-            detail=f"card drawn in error, face not exposed: used as the next card ({self.cite('12(c)')})",
-        )
-
     def _check_misdeal(self, a: Misdeal) -> None:
         if self.phase not in CARDS_TO_COME:
             raise FeltError(
@@ -964,22 +808,6 @@ class Round:
             detail=f"{who} will be dealt {a.cards} cards in the next deal ({self.cite('12(d)')})",
         )
 
-    def _check_shuffler_jam(self, a: ShufflerJam) -> None:
-        if self.phase not in (Phase.BETTING, Phase.CLOSED):
-            raise FeltError(
-                f"the shuffler jams before the cards are dealt; the round is at {self.phase}"
-            )
-        if a.deck is not None:
-            check_deck(a.deck, "shuffler_jam deck")
-
-    def _do_shuffler_jam(self, a: ShufflerJam) -> None:
-        if a.deck is not None:
-            self.deck = check_deck(a.deck, "shuffler_jam deck")
-            self.shoe = Shoe(self.deck, face_up=self.shoe.face_up)
-        self._effect(
-            "irregularity", detail=f"shuffler jammed: cards reshuffled ({self.cite('12(e)')})"
-        )
-
     def _check_shoe_jam(self, a: ShoeJam) -> None:
         if self.config.dealing != "automated-shoe":
             raise FeltError(
@@ -1002,14 +830,6 @@ class Round:
         )
 
     # ----------------------------------------------------------------- presentation helpers
-    def net(self, seat: int) -> int:
-        """A seat's result in cents so far (positive when the player is ahead)."""
-        return sum(line.amount for line in self.lines if line.seat == seat)
-
-    def house_net(self) -> int:
-        """The house's result in cents."""
-        return -sum(self.net(n) for n in self.seats)
-
     def cards_accounted(self) -> list[Card]:
         """Every card: in the rack, on the layout, or in the shoe (must be the 52, once each)."""
         on_layout: list[Card] = []

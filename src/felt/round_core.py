@@ -1,0 +1,261 @@
+"""What every round of every game shares: the verify / can / do triple over actions, the event
+record and replay, chips moved through the ledger into statement lines, and the irregularities
+whose handling is the same in every game of the chapter (a card found face up, a card drawn in
+error, a shuffler that jams).
+
+A game subclasses :class:`RoundCore` and supplies its phases, its seats, ``cite``,
+``next_dealer_action``, ``finished``, ``cards_to_come`` and one ``_check_<action>`` /
+``_do_<action>`` pair per action it knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self
+
+from felt.actions import Action, DrawnInError, FaceUpCard, PlayerAction, ShufflerJam
+from felt.cards import Card
+from felt.engine import (
+    HOUSE,
+    LAYOUT,
+    DiscardRack,
+    Effect,
+    Event,
+    Ledger,
+    SettlementLine,
+    Shoe,
+    VoidAll,
+    check_deck,
+    seat_party,
+)
+from felt.errors import FeltError
+
+
+class Position(Protocol):
+    """A betting position: its number, its wagers still in action, the cards it plays."""
+
+    number: int
+    wagers: dict[str, int]
+
+    def hand_cards(self) -> list[Card]:
+        """The cards this position's hand is played with."""
+        ...
+
+
+@dataclass
+class RoundCore:
+    """Shared machinery of a round; see the module docstring."""
+
+    config: Any
+    deck: tuple[Card, ...]
+    number: int = 1
+    events: list[Event] = field(default_factory=list)
+    lines: list[SettlementLine] = field(default_factory=list)
+    rack: DiscardRack = field(default_factory=DiscardRack)
+    ledger: Ledger = field(default_factory=Ledger)
+    shoe: Shoe = field(init=False)
+    void_reason: str = ""
+    _effects: list[Effect] = field(default_factory=list)
+    _new_lines: list[SettlementLine] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.deck = check_deck(self.deck)
+        self.shoe = Shoe(self.deck)
+
+    # ----------------------------------------------------------------- what a game supplies
+    seat_count: int = 6
+    """Positions at the table, numbered 1 to ``seat_count`` from the dealer's left."""
+
+    def cite(self, section: str) -> str:
+        """The citation of a section of this game's rules."""
+        raise NotImplementedError
+
+    @property
+    def finished(self) -> bool:
+        """Whether the round is over."""
+        raise NotImplementedError
+
+    def next_dealer_action(self, close: bool = False) -> Action | None:
+        """The dealer's next step, or None while players must act first."""
+        raise NotImplementedError
+
+    def cards_to_come(self) -> bool:
+        """Whether cards remain to be dealt (so a face-up card can still be found)."""
+        raise NotImplementedError
+
+    def _void_all(self, clause: str, reason: str) -> None:
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- verify / can / do
+    def check(self, action: Action) -> None:
+        """Raise :class:`FeltError` if ``action`` is not allowed now; never changes the round."""
+        checker = getattr(self, f"_check_{action.name}", None)
+        if checker is None:
+            raise FeltError(f"{action.name!r} is not an action of {self.config.game}")
+        if self.finished:
+            raise FeltError("the round is over; no more actions")
+        if isinstance(action, PlayerAction) and not 1 <= action.seat <= self.seat_count:
+            raise FeltError(f"seat {action.seat} does not exist (seats are 1 to {self.seat_count})")
+        checker(action)
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now."""
+        try:
+            self.check(action)
+        except FeltError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Event:
+        """Check and perform ``action``; return the immutable event it recorded."""
+        self.check(action)
+        self._effects, self._new_lines = [], []
+        try:
+            getattr(self, f"_do_{action.name}")(action)
+        except VoidAll as void:
+            self._void_all(void.clause, void.reason)
+        event = Event(len(self.events) + 1, action, tuple(self._effects), tuple(self._new_lines))
+        self.events.append(event)
+        return event
+
+    def advance(self, close: bool = False) -> Event | None:
+        """Perform the dealer's next step if one is due (see :meth:`next_dealer_action`)."""
+        step = self.next_dealer_action(close)
+        return None if step is None else self.apply(step)
+
+    def run_dealer(self, close: bool = False) -> list[Event]:
+        """Perform dealer steps until players must act or the round is over."""
+        done: list[Event] = []
+        while (event := self.advance(close)) is not None:
+            done.append(event)
+        return done
+
+    @classmethod
+    def replay(
+        cls, config: Any, deck: Sequence[Card], actions: Iterable[Action], **kw: Any
+    ) -> Self:
+        """A new round with every action applied again in order."""
+        rnd = cls(config, tuple(deck), **kw)
+        for action in actions:
+            rnd.apply(action)
+        return rnd
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every accepted action, in order."""
+        return [e.action for e in self.events if isinstance(e.action, Action)]
+
+    # ----------------------------------------------------------------- effects, cards and chips
+    def _effect(
+        self,
+        kind: str,
+        seat: int | None = None,
+        cards: Sequence[Card] = (),
+        amount: int = 0,
+        detail: str = "",
+    ) -> None:
+        self._effects.append(Effect(kind, seat, tuple(cards), amount, detail))
+
+    def _line(self, seat: Position, wager: str, outcome: str, clause: str, *, win: int = 0,
+              odds: str = "", hand: str = "", reduction: int = 0) -> None:  # fmt: skip
+        """Resolve one wager of ``seat``, moving the chips, and record its statement line.
+
+        ``lose`` and ``forfeit`` collect the stake; ``win`` returns it and pays ``win``; ``push``
+        and ``void`` return it.
+        """
+        stake = seat.wagers.pop(wager)
+        who = seat_party(seat.number)
+        if outcome in ("lose", "forfeit"):
+            self.ledger.move(LAYOUT, HOUSE, stake, f"{wager} collected")
+            amount = -stake
+        elif outcome == "win":
+            self.ledger.move(LAYOUT, who, stake, f"{wager} returned")
+            self.ledger.move(HOUSE, who, win, f"{wager} paid")
+            amount = win
+        else:
+            self.ledger.move(LAYOUT, who, stake, f"{wager} returned")
+            amount = 0
+        line = SettlementLine(
+            seat.number, wager, stake, outcome, amount, clause, odds, hand, reduction
+        )
+        self.lines.append(line)
+        self._new_lines.append(line)
+
+    def _place(self, seat: int, wager: str, amount: int) -> None:
+        """Chips from a player onto the layout."""
+        self.ledger.move(seat_party(seat), LAYOUT, amount, f"{wager} placed")
+        self._effect("wager", seat, amount=amount, detail=wager)
+
+    def _collect_cards(self, seat: Position, label: str) -> None:
+        cards = seat.hand_cards()
+        self.rack.put(f"seat {seat.number} {label}", cards)
+        self._effect("rack", seat.number, cards, detail=label)
+
+    def _draw(self) -> Card:
+        return self.shoe.draw(self.rack, self.cite(self.face_up_clause))
+
+    face_up_clause: str = "12(b)"
+
+    def _stub_to_rack(self, label: str) -> None:
+        stub = self.shoe.take_stub()
+        self.rack.put(label, stub)
+        self._effect("rack", None, stub, detail=label)
+
+    def net(self, seat: int) -> int:
+        """A seat's result in cents so far (positive when the player is ahead)."""
+        return sum(line.amount for line in self.lines if line.seat == seat)
+
+    def house_net(self) -> int:
+        """The house's result in cents: minus the players' results."""
+        return -sum(line.amount for line in self.lines)
+
+    # ----------------------------------------------------------------- shared irregularities
+    def _check_face_up_card(self, a: FaceUpCard) -> None:
+        if not self.cards_to_come():
+            raise FeltError(
+                f"a card found face up concerns the deal ({self.cite(self.face_up_clause)}); "
+                "no cards remain to be dealt"
+            )
+        if not self.shoe.position < a.position <= 52:
+            raise FeltError(
+                f"face_up_card position must be a card not yet dealt: {self.shoe.position + 1} to 52, "
+                f"got {a.position}"
+            )
+
+    def _do_face_up_card(self, a: FaceUpCard) -> None:
+        self.shoe.face_up.add(a.position - 1)
+        self._effect(
+            "irregularity",
+            detail=f"card at position {a.position} will be found face up ({self.cite(self.face_up_clause)})",
+        )
+
+    drawn_in_error_clause: str = "12(c)"
+
+    def _check_drawn_in_error(self, a: DrawnInError) -> None:
+        if not self.cards_to_come():
+            raise FeltError("no card remains to be drawn")
+
+    def _do_drawn_in_error(self, a: DrawnInError) -> None:
+        self._effect(
+            "irregularity",
+            detail="card drawn in error, face not exposed: used as the next card "
+            f"({self.cite(self.drawn_in_error_clause)})",
+        )
+
+    shuffler_jam_clause: str = "12(e)"
+
+    def _check_shuffler_jam(self, a: ShufflerJam) -> None:
+        if self.shoe.position:
+            raise FeltError("the shuffler jams before any card is dealt")
+        if a.deck is not None:
+            check_deck(a.deck, "shuffler_jam deck")
+
+    def _do_shuffler_jam(self, a: ShufflerJam) -> None:
+        if a.deck is not None:
+            self.deck = check_deck(a.deck, "shuffler_jam deck")
+            self.shoe = Shoe(self.deck, face_up=self.shoe.face_up)
+        self._effect(
+            "irregularity",
+            detail=f"shuffler jammed: cards reshuffled ({self.cite(self.shuffler_jam_clause)})",
+        )
