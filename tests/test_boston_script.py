@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from felt.boston import Round
 from felt.cli import main
 from felt.errors import FeltError
 from felt.script import run_script
@@ -83,6 +84,7 @@ def test_boston7_script_with_discard_and_payout_limit() -> None:
             ],
         }
     )
+    assert isinstance(rnd, Round)
     assert rnd.seats[1].discarded is not None
     assert rnd.net(1) == 200 * 500 + 500 + 500
 

@@ -30,7 +30,7 @@ class Action:
             value = getattr(self, f.name)
             if value is None:
                 continue
-            if f.name in ("ante", "first", "bonus"):
+            if f.name in ("ante", "first", "bonus", "amount"):
                 out[f.name] = dollars(value)
             elif isinstance(value, tuple):
                 out[f.name] = [str(Card(c)) for c in value]
@@ -226,12 +226,89 @@ class ShoeJam(Irregularity):
     stacks: int
 
 
+@dataclass(frozen=True)
+class PlaceBet(PlayerAction):
+    """Double Down Stud: the wager on one betting area, before "No more bets" (19:47-17.6)."""
+
+    name: ClassVar[str] = "bet"
+    amount: int
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class DoubleDown(PlayerAction):
+    """Double Down Stud: the double down wager (19:47-17.8(c)); None means the full amount."""
+
+    name: ClassVar[str] = "double"
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class Stand(PlayerAction):
+    """Double Down Stud: no double down wager on this area."""
+
+    name: ClassVar[str] = "stand"
+
+
+@dataclass(frozen=True)
+class PlayerCut(PlayerAction):
+    """The player offered the cut places the cutting card ``position`` cards from the top (17.4(e))."""
+
+    name: ClassVar[str] = "cut"
+    position: int
+
+
+@dataclass(frozen=True)
+class DeclineCut(PlayerAction):
+    """The player offered the cut declines it (17.4(c): then the dealer cuts)."""
+
+    name: ClassVar[str] = "decline_cut"
+
+
+@dataclass(frozen=True)
+class OfferCut(DealerAction):
+    """The dealer offers the cut to the player 17.4(d) names (Double Down Stud)."""
+
+    name: ClassVar[str] = "offer_cut"
+
+
+@dataclass(frozen=True)
+class DealerCut(DealerAction):
+    """The dealer cuts, placing the cutting card ``position`` cards from the top (17.4(c), (e))."""
+
+    name: ClassVar[str] = "cut"
+    position: int = 26
+
+
+@dataclass(frozen=True)
+class RequireRecut(DealerAction):
+    """A casino supervisor requires the cards to be recut before any are dealt (17.4(f))."""
+
+    name: ClassVar[str] = "require_recut"
+
+
+@dataclass(frozen=True)
+class NoMoreDoubles(DealerAction):
+    """The dealer announces "No more bets" again after the double down wagers (17.8(d))."""
+
+    name: ClassVar[str] = "no_more_doubles"
+
+
+@dataclass(frozen=True)
+class HoleCardExposed(Irregularity):
+    """The dealer's hole card is exposed before the second "No more bets" (17.11(a))."""
+
+    name: ClassVar[str] = "hole_card_exposed"
+
+
 ACTION_TYPES: dict[tuple[str, str], type[Action]] = {
     (cls.family, cls.name): cls
     for cls in (
         PlaceWagers, Leave, Expose, Decline, Second, Fold, Withdraw, Discard, Keep,
         NoMoreBets, Deal, ResolveBonuses, DealAdditional, CountStub, Reveal, Settle,
         DealerCardExposed, FaceUpCard, DrawnInError, Misdeal, ShufflerJam, ShoeJam,
+        PlaceBet, DoubleDown, Stand, PlayerCut, DeclineCut, OfferCut, DealerCut, RequireRecut,
+        NoMoreDoubles, HoleCardExposed,
     )
 }  # fmt: skip
 
@@ -275,7 +352,7 @@ def action_from_json(entry: object, where: str) -> Action:
 
 
 def _field_value(key: str, value: object, where: str) -> object:
-    if key in ("ante", "first", "bonus"):
+    if key in ("ante", "first", "bonus", "amount"):
         return cents(value, where)
     if key in ("seat", "position", "stacks", "count") or (
         key == "cards" and isinstance(value, int)

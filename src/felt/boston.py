@@ -207,6 +207,21 @@ class Round(RoundCore):
         """Whether cards remain to be dealt this round."""
         return self.phase in CARDS_TO_COME
 
+    @property
+    def title(self) -> str:
+        """The edition's title."""
+        return self.config.edition.title
+
+    @property
+    def edition_name(self) -> str:
+        """The edition's name."""
+        return self.config.edition.name
+
+    @property
+    def rack_clause(self) -> str:
+        """24.10(g), or 13:69F-24.10(h)."""
+        return self.cite(self.config.edition.discard_rack_clause)
+
     # ----------------------------------------------------------------- wagers
     def _check_wager(self, a: PlaceWagers) -> None:
         cfg, ed = self.config, self.config.edition

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from felt.actions import Action, DrawnInError, FaceUpCard, PlayerAction, ShufflerJam
 from felt.cards import Card
@@ -64,8 +64,13 @@ class RoundCore:
         self.shoe = Shoe(self.deck)
 
     # ----------------------------------------------------------------- what a game supplies
-    seat_count: int = 6
-    """Positions at the table, numbered 1 to ``seat_count`` from the dealer's left."""
+    face_up_clause: ClassVar[str] = "12(b)"
+    drawn_in_error_clause: ClassVar[str] = "12(c)"
+    shuffler_jam_clause: ClassVar[str] = "12(e)"
+
+    def seat_count(self) -> int:
+        """Positions at the table, numbered 1 to this from the dealer's left."""
+        return 6
 
     def cite(self, section: str) -> str:
         """The citation of a section of this game's rules."""
@@ -84,6 +89,25 @@ class RoundCore:
         """Whether cards remain to be dealt (so a face-up card can still be found)."""
         raise NotImplementedError
 
+    @property
+    def title(self) -> str:
+        """The rule text this round follows."""
+        raise NotImplementedError
+
+    @property
+    def edition_name(self) -> str:
+        """The edition's short name (e.g. ``nj-19-47-24``)."""
+        raise NotImplementedError
+
+    @property
+    def rack_clause(self) -> str:
+        """The clause on how cards are collected into the discard rack."""
+        raise NotImplementedError
+
+    def pending(self) -> list[tuple[int, str]]:
+        """Player decisions the round waits for: (seat, what) pairs."""
+        raise NotImplementedError
+
     def _void_all(self, clause: str, reason: str) -> None:
         raise NotImplementedError
 
@@ -95,8 +119,10 @@ class RoundCore:
             raise FeltError(f"{action.name!r} is not an action of {self.config.game}")
         if self.finished:
             raise FeltError("the round is over; no more actions")
-        if isinstance(action, PlayerAction) and not 1 <= action.seat <= self.seat_count:
-            raise FeltError(f"seat {action.seat} does not exist (seats are 1 to {self.seat_count})")
+        if isinstance(action, PlayerAction) and not 1 <= action.seat <= self.seat_count():
+            raise FeltError(
+                f"seat {action.seat} does not exist (seats are 1 to {self.seat_count()})"
+            )
         checker(action)
 
     def can(self, action: Action) -> bool:
@@ -195,8 +221,6 @@ class RoundCore:
     def _draw(self) -> Card:
         return self.shoe.draw(self.rack, self.cite(self.face_up_clause))
 
-    face_up_clause: str = "12(b)"
-
     def _stub_to_rack(self, label: str) -> None:
         stub = self.shoe.take_stub()
         self.rack.put(label, stub)
@@ -230,8 +254,6 @@ class RoundCore:
             detail=f"card at position {a.position} will be found face up ({self.cite(self.face_up_clause)})",
         )
 
-    drawn_in_error_clause: str = "12(c)"
-
     def _check_drawn_in_error(self, a: DrawnInError) -> None:
         if not self.cards_to_come():
             raise FeltError("no card remains to be drawn")
@@ -242,8 +264,6 @@ class RoundCore:
             detail="card drawn in error, face not exposed: used as the next card "
             f"({self.cite(self.drawn_in_error_clause)})",
         )
-
-    shuffler_jam_clause: str = "12(e)"
 
     def _check_shuffler_jam(self, a: ShufflerJam) -> None:
         if self.shoe.position:

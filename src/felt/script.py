@@ -14,15 +14,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from felt.actions import Action, DealerAction, PlaceWagers, action_from_json
+from felt.actions import Action, DealerAction, PlaceBet, PlaceWagers, action_from_json
 from felt.boston import Round
 from felt.cards import ALL_CARDS, Card, parse_cards
 from felt.config import SEATS, TableConfig
+from felt.double_down import DoubleDownConfig, DoubleDownRound
 from felt.editions import GAMES, default_edition
 from felt.errors import FeltError
 from felt.money import cents, dollars, dollars_number
+from felt.round_core import RoundCore
 
-SCRIPT_KEYS = ("game", "edition", "table", "deck", "wagers", "actions", "stub_count_due")
+SCRIPT_KEYS = (
+    "game", "edition", "table", "deck", "wagers", "actions", "stub_count_due", "new_game", "last_offered",
+)  # fmt: skip
+ALL_GAMES = (*GAMES, "double-down-stud")
 
 
 def complete_deck(given: list[Card]) -> tuple[Card, ...]:
@@ -47,40 +52,38 @@ def load_script(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def run_script(data: Mapping[str, Any]) -> Round:
+def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
     """Play the round a script describes; a malformed field is a one-line error naming it."""
     for key in data:
         if key not in SCRIPT_KEYS:
             raise FeltError(f"unknown field {key!r} (allowed: {', '.join(SCRIPT_KEYS)})")
     game = data.get("game")
-    if game not in GAMES:
-        raise FeltError(f"field 'game' must be one of {', '.join(GAMES)}, got {game!r}")
+    if game not in ALL_GAMES:
+        raise FeltError(f"field 'game' must be one of {', '.join(ALL_GAMES)}, got {game!r}")
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise FeltError(f"field 'table' must be an object of table settings, got {table!r}")
     for key in ("game", "edition"):
         if key in table:
             raise FeltError(f"field 'table' must not set {key!r}: give it at the top level")
-    edition = data.get("edition", default_edition(str(game)))
-    config = TableConfig.from_mapping(
-        {**table, "game": game, "edition": edition}, where="field 'table'"
-    )
     deck_raw = data.get("deck", [])
     if not isinstance(deck_raw, list):
         raise FeltError(f"field 'deck' must be a list of cards in dealing order, got {deck_raw!r}")
     try:
-        given = list(parse_cards([str(c) for c in deck_raw]))
+        deck = complete_deck(list(parse_cards([str(c) for c in deck_raw])))
     except FeltError as err:
         raise FeltError(f"field 'deck': {err}") from None
-    due = data.get("stub_count_due", False)
-    if not isinstance(due, bool):
-        raise FeltError(f"field 'stub_count_due' must be true or false, got {due!r}")
-    rnd = Round(config, complete_deck(given), stub_count_due=due)
+    rnd = (
+        _double_down_round(data, table, deck)
+        if game == "double-down-stud"
+        else _boston_round(data, table, deck)
+    )
     wagers = data.get("wagers")
     if not isinstance(wagers, dict) or not wagers:
-        raise FeltError('field \'wagers\' must map seat numbers to {"ante", "first", "bonus"}')
+        raise FeltError("field 'wagers' must map seat numbers to their wagers")
+    make = _bet if isinstance(rnd, DoubleDownRound) else _wager
     for key in sorted(wagers, key=lambda k: int(k) if str(k).isdigit() else 0):
-        wager = _wager(key, wagers[key])
+        wager = make(key, wagers[key])
         try:
             rnd.apply(wager)
         except FeltError as err:
@@ -100,6 +103,39 @@ def run_script(data: Mapping[str, Any]) -> Round:
         waiting = ", ".join(f"seat {s} to {what}" for s, what in rnd.pending())
         raise FeltError(f"the script ends before the round does: waiting for {waiting}")
     return rnd
+
+
+def _boston_round(data: Mapping[str, Any], table: dict[str, Any], deck: tuple[Card, ...]) -> Round:
+    for key in ("new_game", "last_offered"):
+        if key in data:
+            raise FeltError(f"field {key!r} applies only to double-down-stud")
+    game = str(data["game"])
+    edition = data.get("edition", default_edition(game))
+    config = TableConfig.from_mapping(
+        {**table, "game": game, "edition": edition}, where="field 'table'"
+    )
+    due = data.get("stub_count_due", False)
+    if not isinstance(due, bool):
+        raise FeltError(f"field 'stub_count_due' must be true or false, got {due!r}")
+    return Round(config, deck, stub_count_due=due)
+
+
+def _double_down_round(
+    data: Mapping[str, Any], table: dict[str, Any], deck: tuple[Card, ...]
+) -> DoubleDownRound:
+    for key in ("edition", "stub_count_due"):
+        if key in data:
+            raise FeltError(f"field {key!r} does not apply to double-down-stud")
+    new_game = data.get("new_game", True)
+    last = data.get("last_offered")
+    if not isinstance(new_game, bool):
+        raise FeltError(f"field 'new_game' must be true or false, got {new_game!r}")
+    if last is not None and (isinstance(last, bool) or not isinstance(last, int)):
+        raise FeltError(f"field 'last_offered' must be a betting area number, got {last!r}")
+    config = DoubleDownConfig.from_mapping(
+        {**table, "game": "double-down-stud"}, where="field 'table'"
+    )
+    return DoubleDownRound(config, deck, new_game=new_game, last_offered=last)
 
 
 def _wager(key: object, raw: object) -> PlaceWagers:
@@ -127,7 +163,24 @@ def _wager(key: object, raw: object) -> PlaceWagers:
     )
 
 
-def _apply_in_course(rnd: Round, action: Action) -> None:
+def _bet(key: object, raw: object) -> PlaceBet:
+    where = f"field 'wagers'.{key}"
+    if not str(key).isdigit():
+        raise FeltError(f"{where}: betting area must be a number")
+    if not isinstance(raw, dict):
+        raise FeltError(f'{where} must be an object such as {{"wager": 10}}')
+    for k in raw:
+        if k not in ("wager", "player"):
+            raise FeltError(f"{where}: unknown key {k!r} (allowed: wager, player)")
+    if "wager" not in raw:
+        raise FeltError(f"{where}: missing 'wager'")
+    player = raw.get("player")
+    if player is not None and (not isinstance(player, str) or not player):
+        raise FeltError(f"{where}.player must be a non-empty name")
+    return PlaceBet(int(str(key)), cents(raw["wager"], f"{where}.wager"), player)
+
+
+def _apply_in_course(rnd: RoundCore, action: Action) -> None:
     """Let the dealer do what is due, then apply ``action`` (its error if still not allowed)."""
     while not rnd.can(action):
         step = rnd.next_dealer_action(close=True)
@@ -137,12 +190,14 @@ def _apply_in_course(rnd: Round, action: Action) -> None:
     rnd.apply(action)
 
 
-def report(rnd: Round) -> dict[str, Any]:
+def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
     """The round and its settlement as JSON-ready data (dollars as numbers, and cents)."""
     seats: dict[str, Any] = {}
-    for number, seat in sorted(rnd.seats.items()):
+    for number in sorted(rnd.seats):
+        seat = rnd.seats[number]
         net = rnd.net(number)
         hand = None
+        discarded = getattr(seat, "discarded", None)
         if seat.status == "settled":
             from felt.evaluator import evaluate
 
@@ -153,7 +208,7 @@ def report(rnd: Round) -> dict[str, Any]:
             "player": seat.player,
             "status": seat.status,
             "cards": [str(c) for c in seat.cards],
-            "discarded": [str(c) for c in seat.discarded] if seat.discarded else [],
+            "discarded": [str(c) for c in discarded] if discarded else [],
             "hand": hand,
             "wagers": {k: dollars_number(v) for k, v in seat.placed.items()},
             "lines": [
@@ -173,7 +228,12 @@ def report(rnd: Round) -> dict[str, Any]:
             "net": dollars_number(net),
             "net_cents": net,
         }
-    dealer = None
+    dealer: dict[str, Any] | None = None
+    if isinstance(rnd, DoubleDownRound) and rnd.hole_revealed:
+        dealer = {
+            "cards": [str(c) for c in rnd.dealer_cards],
+            "hole_card": str(rnd.dealer_cards[0]),
+        }
     if rnd.dealer_hand is not None:
         dealer = {
             "cards": [str(c) for c in rnd.dealer_cards],
@@ -184,10 +244,10 @@ def report(rnd: Round) -> dict[str, Any]:
         }
     return {
         "game": rnd.config.game,
-        "edition": rnd.config.edition.name,
+        "edition": rnd.edition_name,
         "phase": str(rnd.phase),
         "void_reason": rnd.void_reason or None,
-        "deck_removed": rnd.deck_removed,
+        "deck_removed": getattr(rnd, "deck_removed", False),
         "dealer": dealer,
         "seats": seats,
         "house_net": dollars_number(rnd.house_net()),
@@ -200,11 +260,18 @@ def report(rnd: Round) -> dict[str, Any]:
     }
 
 
-def report_text(rnd: Round, symbols: bool = True) -> str:
+def report_text(rnd: Round | DoubleDownRound, symbols: bool = True) -> str:
     """A printed account of the round: dealer, each seat's cards and statement, nets, rack."""
     from felt.cards import format_cards
 
-    out = [f"{rnd.config.game} under {rnd.config.edition.title}"]
+    out = [f"{rnd.config.game} under {rnd.title}"]
+    if isinstance(rnd, DoubleDownRound) and rnd.dealer_cards:
+        shown = (
+            format_cards(rnd.dealer_cards, symbols=symbols)
+            if rnd.hole_revealed
+            else "?? " + format_cards(rnd.dealer_cards[1:], symbols=symbols)
+        )
+        out.append(f"dealer     {shown}  (hole card first; the four complete every hand)")
     if rnd.dealer_hand is not None:
         out.append(
             f"dealer     {format_cards(rnd.dealer_cards, symbols=symbols)}  ->  "
@@ -212,19 +279,17 @@ def report_text(rnd: Round, symbols: bool = True) -> str:
         )
     if rnd.void_reason:
         out.append(f"VOID       {rnd.void_reason}")
-    for number, seat in sorted(rnd.seats.items()):
+    for number in sorted(rnd.seats):
+        seat = rnd.seats[number]
         cards = format_cards(seat.cards, symbols=symbols)
-        extra = (
-            f" (discarded {format_cards(seat.discarded, symbols=symbols)})"
-            if seat.discarded
-            else ""
-        )
+        discarded = getattr(seat, "discarded", None)
+        extra = f" (discarded {format_cards(discarded, symbols=symbols)})" if discarded else ""
         out.append(f"seat {number}     {cards}{extra}  [{seat.status}]")
         for line in rnd.lines:
             if line.seat == number:
                 out.append("           " + line.describe())
         out.append(f"           net {'+' if rnd.net(number) > 0 else ''}{dollars(rnd.net(number))}")
     out.append(f"house net  {'+' if rnd.house_net() > 0 else ''}{dollars(rnd.house_net())}")
-    out.append(f"discard rack, bottom to top ({rnd.cite(rnd.config.edition.discard_rack_clause)}):")
+    out.append(f"discard rack, bottom to top ({rnd.rack_clause}):")
     out += ["  " + line for line in rnd.rack.describe()]
     return "\n".join(out)

@@ -1,0 +1,722 @@
+"""A round of Double Down Stud by N.J.A.C. 19:47-17.2 to 17.11.
+
+Each betting area gets one card face up; the dealer's area gets one card face down (the hole
+card) and three face up, which complete every player's five-card hand (17.8(b)).  Before the hole
+card is revealed a player may place a double down wager (17.8(c)).  A hand of a pair of fives or
+less loses, sixes to tens push, jacks or better win by the pay table on the whole amount wagered
+(17.9, 17.10).  Only what is particular to the game is here; the shared machinery is
+:mod:`felt.round_core` and :mod:`felt.engine`.
+
+Betting areas are numbered 1 to ``areas`` from the dealer's left: area 1 is "the player farthest
+to the left of the dealer", dealt first (17.8(b)); the highest-numbered area is "farthest to the
+right", paid first (17.9(c)) and offered the cut (17.4(d)2).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar, Final
+
+from felt.actions import (
+    Action,
+    Deal,
+    DealerCut,
+    DeclineCut,
+    DoubleDown,
+    HoleCardExposed,
+    Misdeal,
+    NoMoreBets,
+    NoMoreDoubles,
+    OfferCut,
+    PlaceBet,
+    PlayerCut,
+    RequireRecut,
+    Reveal,
+    Settle,
+    Stand,
+)
+from felt.cards import Card, Rank
+from felt.engine import VoidAll
+from felt.errors import FeltError
+from felt.evaluator import HandValue, evaluate
+from felt.money import cents, dollars
+from felt.paytable import PayTable
+from felt.ranking import Category
+from felt.round_core import RoundCore
+
+GAME: Final = "double-down-stud"
+SHUFFLING: Final = ("manual", "shuffler", "shuffler-to-shoe")
+"""17.4(a)-(b): by hand, by a shuffler that stacks the deck, or one that loads the shoe (no cut)."""
+DEALING: Final = ("manual-shoe", "hand")
+"""17.8(a)1-2."""
+DOUBLE_AMOUNTS: Final = ("equal", "up-to")
+"""The double down wager: equal to the original wager, or any amount up to it (17.1 is missing;
+see docs/interpretations.md)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The fixed parts of 19:47-17, from ``felt/data/double-down-stud.toml``."""
+
+    title: str
+    clause_format: str
+    pay_table: PayTable
+    payout_limit: int
+    cut_min_from_end: int
+
+    def cite(self, section: str) -> str:
+        """``cite("9(c)")`` is ``N.J.A.C. 19:47-17.9(c)``."""
+        return self.clause_format.format(section)
+
+
+@functools.cache
+def rules() -> Rules:
+    """The Double Down Stud rules data."""
+    raw = tomllib.loads(
+        resources.files("felt").joinpath("data/double-down-stud.toml").read_text(encoding="utf-8")
+    )
+    return Rules(
+        title=raw["title"],
+        clause_format=raw["clause"],
+        pay_table=PayTable.parse(raw["pay_table"], "double down stud minimum pay table"),
+        payout_limit=cents(raw["payout_limit"]),
+        cut_min_from_end=int(raw["cut_min_from_end"]),
+    )
+
+
+@dataclass(frozen=True)
+class DoubleDownConfig:
+    """One Double Down Stud table, checked against 19:47-17 when built."""
+
+    minimum: int
+    maximum: int
+    pay_table: PayTable
+    payout_limit: int
+    dealing: str
+    shuffling: str
+    decks: int
+    two_areas: bool
+    areas: int
+    double_down: str
+    recut_by: str
+    game: str = GAME
+
+    @property
+    def cut_required(self) -> bool:
+        """17.4(b): the cards are cut unless a shuffler inserted them directly into the shoe."""
+        return self.shuffling != "shuffler-to-shoe"
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], where: str = "table") -> DoubleDownConfig:
+        """Build and check; errors cite the clause broken."""
+        r = rules()
+        allowed = {"game", "minimum", "maximum", "pay_table", "payout_limit", "dealing", "shuffling",
+                   "decks", "two_areas", "areas", "double_down", "recut_by"}  # fmt: skip
+        for key in data:
+            if key not in allowed:
+                raise FeltError(
+                    f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})"
+                )
+        if data.get("game", GAME) != GAME:
+            raise FeltError(f"{where}: game must be {GAME!r} here, got {data.get('game')!r}")
+        minimum = cents(data.get("minimum", "5.00"), f"{where}: minimum")
+        maximum = cents(data.get("maximum", "500.00"), f"{where}: maximum")
+        if minimum <= 0 or maximum < minimum:
+            raise FeltError(
+                f"{where}: need 0 < minimum <= maximum, got {dollars(minimum)} and {dollars(maximum)}"
+            )
+        limit = cents(data.get("payout_limit", dollars(r.payout_limit)), f"{where}: payout_limit")
+        if limit != r.payout_limit:
+            raise FeltError(
+                f'{where}: payout_limit must be {dollars(r.payout_limit)}: "the payout limit for any '
+                f'hand shall be $100,000" ({r.cite("10(c)")}), got {dollars(limit)}'
+            )
+        raw = data.get("pay_table")
+        table = r.pay_table
+        if raw is not None:
+            if not isinstance(raw, Mapping):
+                raise FeltError(f"{where}: pay_table must be a table of hand = odds")
+            given = PayTable.parse(raw, f"{where}: pay_table")
+            table = PayTable(tuple((dict(r.pay_table.lines) | dict(given.lines)).items()))
+        table.check_against(r.pay_table, f"{where}: pay_table", r.cite("10(b)"))
+        if any(p.amount is not None for _, p in table.lines):
+            raise FeltError(
+                f'{where}: pay_table lines are odds ("X to 1"), as {r.cite("10(b)")} states them'
+            )
+        dealing = data.get("dealing", "manual-shoe")
+        if dealing not in DEALING:
+            raise FeltError(
+                f"{where}: dealing must be manual-shoe or hand ({r.cite('8(a)')}), got {dealing!r}"
+            )
+        shuffling = data.get("shuffling", "shuffler")
+        if shuffling not in SHUFFLING:
+            raise FeltError(
+                f"{where}: shuffling must be one of {', '.join(SHUFFLING)} ({r.cite('4(a)')}), got {shuffling!r}"
+            )
+        if shuffling == "shuffler-to-shoe" and dealing != "manual-shoe":
+            raise FeltError(
+                f"{where}: a shuffler that loads the shoe needs dealing = manual-shoe ({r.cite('4(a)')})"
+            )
+        decks = data.get("decks", 1)
+        if decks not in (1, 2) or isinstance(decks, bool):
+            raise FeltError(f"{where}: decks must be 1 or 2 ({r.cite('2')}), got {decks!r}")
+        if decks == 2 and shuffling == "manual":
+            raise FeltError(
+                f"{where}: a second deck needs an automated card shuffling device ({r.cite('2(b)')})"
+            )
+        two = data.get("two_areas", False)
+        if not isinstance(two, bool):
+            raise FeltError(f"{where}: two_areas must be true or false, got {two!r}")
+        areas = data.get("areas", 7)
+        if isinstance(areas, bool) or not isinstance(areas, int) or not 1 <= areas <= 7:
+            raise FeltError(f"{where}: areas (betting areas) must be 1 to 7, got {areas!r}")
+        double = data.get("double_down", "equal")
+        if double not in DOUBLE_AMOUNTS:
+            raise FeltError(f"{where}: double_down must be equal or up-to, got {double!r}")
+        recut = data.get("recut_by", "last")
+        if recut not in ("last", "next"):
+            raise FeltError(
+                f"{where}: recut_by must be last or next ({r.cite('4(f)')}), got {recut!r}"
+            )
+        return cls(minimum, maximum, table, limit, str(dealing), str(shuffling), int(decks), two,
+                   areas, str(double), str(recut))  # fmt: skip
+
+
+def load_double_down_table(path: str | Path) -> DoubleDownConfig:
+    """Read and check a Double Down Stud table file (TOML)."""
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise FeltError(f"cannot read table file {str(p)!r}: {err.strerror}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise FeltError(f"table file {str(p)!r} is not valid TOML: {err}") from None
+    return DoubleDownConfig.from_mapping(data, where=str(p))
+
+
+def classify(hand: HandValue) -> str:
+    """How 17.9 treats a hand: a pay-table line, ``"push"`` or ``"lose"``.
+
+    Pair of fives or less loses (17.9(a)), pair of sixes to tens push (17.9(b)), jacks or better
+    win (17.9(c)); from two pair up the line is the category (17.10(b)).
+    """
+    if hand.category > Category.ONE_PAIR:
+        return hand.category.label
+    if hand.category < Category.ONE_PAIR:
+        return "lose"
+    pair = max(c.rank for c in hand.best_five if sum(d.rank == c.rank for d in hand.best_five) == 2)
+    if pair >= Rank.JACK:
+        return "jacks or better"
+    return "push" if pair >= Rank.SIX else "lose"
+
+
+class Phase(StrEnum):
+    """Where a Double Down Stud round stands."""
+
+    BETTING = "betting"
+    CUT = "cut"
+    """The cut is offered (17.4(c)-(d))."""
+    CUT_DONE = "cut done"
+    """The cards are cut; a supervisor may still require a recut (17.4(f))."""
+    CLOSED = "closed"
+    DOUBLES = "doubles"
+    """All cards dealt; double down wagers may be placed (17.8(c))."""
+    REVEAL = "reveal"
+    """Second "No more bets" announced; the hole card is to be revealed (17.8(d))."""
+    REVEALED = "revealed"
+    COMPLETE = "complete"
+    VOID = "void"
+
+
+@dataclass
+class Area:
+    """One betting area."""
+
+    number: int
+    player: str
+    wagers: dict[str, int]
+    placed: dict[str, int]
+    cards: list[Card] = field(default_factory=list)
+    doubled: bool | None = None
+    status: str = "in"
+    community: list[Card] = field(default_factory=list)
+
+    def hand_cards(self) -> list[Card]:
+        """The area's card with the dealer's four (17.8(b))."""
+        return self.cards + self.community
+
+
+@dataclass
+class DoubleDownRound(RoundCore):
+    """One round of Double Down Stud; see the module docstring."""
+
+    config: DoubleDownConfig
+    new_game: bool = True
+    """Whether the game is just beginning: the cut goes to the first player (17.4(d)1)."""
+    last_offered: int | None = None
+    """The area last offered the cut in the previous round, for the rotation of 17.4(d)2."""
+    phase: Phase = Phase.BETTING
+    seats: dict[int, Area] = field(default_factory=dict)
+    dealer_cards: list[Card] = field(default_factory=list)
+    """Hole card first, then the three face-up cards."""
+    dealer_hand: HandValue | None = None
+    """Always None: the dealer's four cards are community cards, not a hand (17.8(b))."""
+    hole_revealed: bool = False
+    cut_offered_to: int | None = None
+    cutter: int | None = None
+    """Who last cut: an area number, or 0 for the dealer."""
+    pending_misdeals: dict[int | None, int] = field(default_factory=dict)
+    face_up_clause: ClassVar[str] = "11(b)"
+    drawn_in_error_clause: ClassVar[str] = "11(c)"
+    shuffler_jam_clause: ClassVar[str] = "11(e)"
+
+    def seat_count(self) -> int:
+        """Betting areas at this table."""
+        return self.config.areas
+
+    def cite(self, section: str) -> str:
+        """``N.J.A.C. 19:47-17.<section>``."""
+        return rules().cite(section)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the round is over."""
+        return self.phase in (Phase.COMPLETE, Phase.VOID)
+
+    @property
+    def title(self) -> str:
+        """19:47-17."""
+        return rules().title
+
+    @property
+    def edition_name(self) -> str:
+        """The one text of this game."""
+        return "nj-19-47-17"
+
+    @property
+    def rack_clause(self) -> str:
+        """17.9(a)-(c): losing, push and winning hands collected in that order."""
+        return self.cite("9")
+
+    def cards_to_come(self) -> bool:
+        """Cards remain to be dealt until the single deal step (once any cut is done)."""
+        return self.phase in (Phase.CUT_DONE, Phase.CLOSED) or (
+            self.phase is Phase.BETTING and not self.config.cut_required
+        )
+
+    def areas_in_play(self) -> list[Area]:
+        """Areas with wagers, area 1 first."""
+        return [self.seats[n] for n in sorted(self.seats) if self.seats[n].status == "in"]
+
+    def hand_of(self, number: int) -> list[Card]:
+        """The five cards an area plays once everything is dealt."""
+        area = self.seats[number]
+        return area.cards + self.dealer_cards if len(self.dealer_cards) == 4 else list(area.cards)
+
+    # ----------------------------------------------------------------- pending and dealer steps
+    def pending(self) -> list[tuple[int, str]]:
+        """Player decisions awaited: the cut offer, and each area's double-down choice."""
+        if self.phase is Phase.CUT and self.cut_offered_to:
+            return [(self.cut_offered_to, "cut or decline")]
+        if self.phase is Phase.DOUBLES:
+            return [
+                (a.number, "double or stand") for a in self.areas_in_play() if a.doubled is None
+            ]
+        return []
+
+    def next_dealer_action(self, close: bool = False) -> Action | None:
+        """The dealer's next step; with ``close`` an open double-down choice is taken as stand."""
+        if self.pending() and not (close and self.phase is Phase.DOUBLES):
+            return None
+        match self.phase:
+            case Phase.BETTING:
+                if not self.seats:
+                    return None
+                return OfferCut() if self.config.cut_required else NoMoreBets()
+            case Phase.CUT:
+                return DealerCut()
+            case Phase.CUT_DONE:
+                return NoMoreBets()
+            case Phase.CLOSED:
+                return Deal()
+            case Phase.DOUBLES:
+                return NoMoreDoubles()
+            case Phase.REVEAL:
+                return Reveal()
+            case Phase.REVEALED:
+                return Settle()
+        return None
+
+    # ----------------------------------------------------------------- wagers (17.6)
+    def _check_bet(self, a: PlaceBet) -> None:
+        cfg = self.config
+        if self.phase not in (Phase.BETTING, Phase.CUT, Phase.CUT_DONE):
+            raise FeltError(f'area {a.seat}: no wager after "No more bets" ({self.cite("6(b)")})')
+        if a.seat in self.seats:
+            raise FeltError(f"area {a.seat} already has a wager this round")
+        if not cfg.minimum <= a.amount <= cfg.maximum:
+            raise FeltError(
+                f"area {a.seat}: wager {dollars(a.amount)} is outside the table limits {dollars(cfg.minimum)} to {dollars(cfg.maximum)}"
+            )
+        player = a.player or f"area {a.seat}"
+        mine = sorted(n for n, area in self.seats.items() if area.player == player)
+        if mine:
+            if not cfg.two_areas:
+                raise FeltError(
+                    f"{player} already wagers on area {mine[0]}; this table allows one area per player ({self.cite('6(c)')})"
+                )
+            if len(mine) >= 2:
+                raise FeltError(
+                    f"{player} may wager on no more than two betting areas ({self.cite('6(c)')})"
+                )
+            if abs(mine[0] - a.seat) != 1:
+                raise FeltError(
+                    f"{player}'s two betting areas must be adjacent: {mine[0]} and {a.seat} are not ({self.cite('6(c)')})"
+                )
+
+    def _do_bet(self, a: PlaceBet) -> None:
+        self.seats[a.seat] = Area(
+            a.seat, a.player or f"area {a.seat}", {"wager": a.amount}, {"wager": a.amount}
+        )
+        self._place(a.seat, "wager", a.amount)
+
+    # ----------------------------------------------------------------- shuffle and cut (17.4)
+    def _entitled_to_cut(self) -> int | None:
+        """17.4(d): the first player at a new game, else the next area counterclockwise."""
+        occupied = sorted(self.seats)
+        if not occupied:
+            return None
+        if self.new_game:
+            return next(iter(self.seats))  # wagers are kept in the order placed
+        if self.last_offered is None:
+            return occupied[-1]  # the farthest position to the dealer's right
+        lower = [n for n in occupied if n < self.last_offered]
+        return lower[-1] if lower else occupied[-1]
+
+    def _check_offer_cut(self, a: OfferCut) -> None:
+        if not self.config.cut_required:
+            raise FeltError(
+                f"no cut: the shuffler inserted the cards directly into the shoe ({self.cite('4(b)1')})"
+            )
+        if self.phase is not Phase.BETTING or not self.seats:
+            raise FeltError(
+                f'the cut is offered once players have wagered, before "No more bets" ({self.cite("4(d)")})'
+            )
+
+    def _do_offer_cut(self, a: OfferCut) -> None:
+        self.cut_offered_to = self._entitled_to_cut()
+        self.phase = Phase.CUT
+        self._effect("cut offer", self.cut_offered_to, detail=f"cut offered ({self.cite('4(d)')})")
+
+    def _check_cut(self, a: PlayerCut | DealerCut) -> None:
+        r = rules()
+        if self.phase is not Phase.CUT:
+            raise FeltError(
+                f"the cards are cut when the cut has been offered ({self.cite('4(c)')}); the round is at {self.phase}"
+            )
+        if isinstance(a, PlayerCut) and a.seat != self.cut_offered_to:
+            who = f"area {self.cut_offered_to}" if self.cut_offered_to else "the dealer"
+            raise FeltError(f"area {a.seat}: the cut is for {who} ({self.cite('4(d)')})")
+        if isinstance(a, DealerCut) and self.cut_offered_to is not None:
+            raise FeltError(
+                f"the dealer cuts only if no player accepts: area {self.cut_offered_to} has not declined ({self.cite('4(c)')})"
+            )
+        lo, hi = r.cut_min_from_end, 52 - r.cut_min_from_end
+        if not lo <= a.position <= hi:
+            raise FeltError(
+                f"the cutting card goes at least {lo} cards from either end: position {lo} to {hi}, got {a.position} ({self.cite('4(e)')})"
+            )
+
+    def _do_cut(self, a: PlayerCut | DealerCut) -> None:
+        order = self.shoe.order
+        self.shoe = replace(self.shoe, order=order[a.position :] + order[: a.position])
+        self.cutter = a.seat if isinstance(a, PlayerCut) else 0
+        who = f"area {a.seat}" if isinstance(a, PlayerCut) else "the dealer"
+        self._effect("cut", self.cutter or None, amount=a.position,
+                     detail=f"{who} cuts {a.position} cards from the top; cover card to the rack ({self.cite('4(e)')})")  # fmt: skip
+        self.phase = Phase.CUT_DONE
+
+    def _check_decline_cut(self, a: DeclineCut) -> None:
+        if self.phase is not Phase.CUT or a.seat != self.cut_offered_to:
+            raise FeltError(f"area {a.seat} has not been offered the cut")
+
+    def _do_decline_cut(self, a: DeclineCut) -> None:
+        self.cut_offered_to = None
+        self._effect("cut declined", a.seat, detail=f"the dealer will cut ({self.cite('4(c)')})")
+
+    def _check_require_recut(self, a: RequireRecut) -> None:
+        if self.phase is not Phase.CUT_DONE:
+            raise FeltError(
+                f"a recut may be required after the cut and before any card is dealt ({self.cite('4(f)')})"
+            )
+
+    def _do_require_recut(self, a: RequireRecut) -> None:
+        """17.4(f): recut by the last cutter, or by the next person entitled (casino's option)."""
+        if self.config.recut_by == "last" or not self.cutter:
+            target = self.cutter or None
+        else:
+            self.new_game, self.last_offered = False, self.cutter
+            target = self._entitled_to_cut()
+        self.cut_offered_to = target
+        self.phase = Phase.CUT
+        self._effect("recut", target, detail=f"supervisor requires a recut ({self.cite('4(f)')})")
+
+    # ----------------------------------------------------------------- dealing (17.8)
+    def _check_no_more_bets(self, a: NoMoreBets) -> None:
+        if not self.seats:
+            raise FeltError("no area has a wager: nothing to deal")
+        if self.phase is Phase.BETTING and self.config.cut_required:
+            raise FeltError(f'the cards are cut before "No more bets" ({self.cite("8(a)")})')
+        if self.phase not in (Phase.BETTING, Phase.CUT_DONE):
+            raise FeltError(
+                f'"No more bets" is announced once, before the deal (the round is at {self.phase})'
+            )
+
+    def _do_no_more_bets(self, a: NoMoreBets) -> None:
+        self.phase = Phase.CLOSED
+        self._effect("announce", detail="No more bets")
+
+    def _check_deal(self, a: Deal) -> None:
+        if self.phase is not Phase.CLOSED:
+            raise FeltError(
+                f'the cards are dealt after "No more bets" (the round is at {self.phase})'
+            )
+
+    def _do_deal(self, a: Deal) -> None:
+        for area in self.areas_in_play():  # 17.8(b): one card face up, from the dealer's left
+            count = self.pending_misdeals.pop(area.number, 1)
+            got = [self._draw() for _ in range(count)]
+            area.cards.extend(got)
+            self._effect("deal", area.number, got, detail="face up")
+            if count != 1:
+                raise VoidAll(self.cite("11(d)"), f"area {area.number} was dealt {count} cards")
+        count = self.pending_misdeals.pop(None, 4)
+        got = [self._draw() for _ in range(count)]
+        self.dealer_cards.extend(got)
+        self._effect("deal", None, got[:1], detail="hole card, face down")
+        self._effect("deal", None, got[1:], detail="dealer, face up")
+        if count != 4:
+            raise VoidAll(self.cite("11(d)"), f"the dealer was dealt {count} cards")
+        for area in self.areas_in_play():
+            area.community = list(self.dealer_cards)
+        self.phase = Phase.DOUBLES
+
+    # ----------------------------------------------------------------- double down (17.8(c)-(d))
+    def _check_double(self, a: DoubleDown) -> None:
+        area = self._area_deciding(a.seat)
+        wager = area.wagers["wager"]
+        amount = wager if a.amount is None else a.amount
+        if self.config.double_down == "equal" and amount != wager:
+            raise FeltError(
+                f"area {a.seat}: the double down wager equals the original wager, {dollars(wager)} (this table), got {dollars(amount)}"
+            )
+        if not 0 < amount <= wager:
+            raise FeltError(
+                f"area {a.seat}: the double down wager is more than 0.00 and at most the original wager, {dollars(wager)}"
+            )
+
+    def _area_deciding(self, number: int) -> Area:
+        if self.phase is not Phase.DOUBLES:
+            raise FeltError(
+                f"area {number}: a double down wager is placed after all cards are dealt and before "
+                f'the second "No more bets" ({self.cite("8(c)")}); the round is at {self.phase}'
+            )
+        area = self.seats.get(number)
+        if area is None or area.status != "in":
+            raise FeltError(f"area {number} has no wager in this round")
+        if area.doubled is not None:
+            raise FeltError(f"area {number} has already {'doubled' if area.doubled else 'stood'}")
+        return area
+
+    def _do_double(self, a: DoubleDown) -> None:
+        area = self.seats[a.seat]
+        amount = area.wagers["wager"] if a.amount is None else a.amount
+        area.doubled = True
+        area.wagers["double"] = area.placed["double"] = amount
+        self._place(a.seat, "double", amount)
+
+    def _check_stand(self, a: Stand) -> None:
+        self._area_deciding(a.seat)
+
+    def _do_stand(self, a: Stand) -> None:
+        self.seats[a.seat].doubled = False
+        self._effect("stand", a.seat)
+
+    def _check_no_more_doubles(self, a: NoMoreDoubles) -> None:
+        if self.phase is not Phase.DOUBLES:
+            raise FeltError(f'the second "No more bets" follows the deal ({self.cite("8(d)")})')
+
+    def _do_no_more_doubles(self, a: NoMoreDoubles) -> None:
+        for area in self.areas_in_play():
+            if area.doubled is None:
+                area.doubled = False
+        self.phase = Phase.REVEAL
+        self._effect("announce", detail=f"No more bets ({self.cite('8(d)')})")
+
+    def _check_reveal(self, a: Reveal) -> None:
+        if self.phase is not Phase.REVEAL:
+            raise FeltError(
+                f'the hole card is revealed after the second "No more bets" ({self.cite("8(d)")})'
+            )
+
+    def _do_reveal(self, a: Reveal) -> None:
+        self._effect("reveal", None, self.dealer_cards[:1], detail="hole card")
+        self.hole_revealed = True
+        self.phase = Phase.REVEALED
+
+    # ----------------------------------------------------------------- settlement (17.9, 17.10)
+    def _check_settle(self, a: Settle) -> None:
+        if self.phase is not Phase.REVEALED:
+            raise FeltError(
+                f"wagers are settled after the hole card is revealed ({self.cite('9(a)')})"
+            )
+
+    def _do_settle(self, a: Settle) -> None:
+        order = sorted(self.areas_in_play(), key=lambda ar: -ar.number)
+        kinds = {ar.number: classify(evaluate(ar.hand_cards())) for ar in order}
+        for area in order:  # 17.9(a): losing wagers first, losing hands to the rack
+            if kinds[area.number] == "lose":
+                hand = evaluate(area.hand_cards()).describe()
+                for w in [w for w in ("wager", "double") if w in area.wagers]:
+                    self._line(area, w, "lose", self.cite("9(a)"), hand=hand)
+                self._rack_area(area, "losing hand")
+        for area in order:  # 17.9(b): pushes, cards collected after all losers
+            if kinds[area.number] == "push":
+                hand = evaluate(area.hand_cards()).describe()
+                for w in [w for w in ("wager", "double") if w in area.wagers]:
+                    self._line(area, w, "push", self.cite("9(b)"), hand=hand)
+                self._rack_area(area, "push")
+        winners = [ar for ar in order if kinds[ar.number] not in ("lose", "push")]
+        for area in winners:  # 17.9(c): from the dealer's right, counterclockwise
+            payout = self.config.pay_table.get(kinds[area.number])
+            assert payout is not None
+            hand = evaluate(area.hand_cards()).describe()
+            stakes = [w for w in ("wager", "double") if w in area.wagers]
+            wins = [payout.win(area.wagers[w]) for w in stakes]
+            # 17.10(c): the payout limit caps the hand; any reduction falls on the last paid.
+            excess = max(0, sum(wins) - self.config.payout_limit)
+            cuts = [0] * len(wins)
+            for i in reversed(range(len(wins))):
+                cuts[i] = min(excess, wins[i])
+                excess -= cuts[i]
+            for w, win, cut in zip(stakes, wins, cuts, strict=True):
+                clause = f"{self.cite('9(c)')}, {self.cite('10(b)')}" + (
+                    f", {self.cite('10(c)')}" if cut else ""
+                )
+                self._line(
+                    area,
+                    w,
+                    "win",
+                    clause,
+                    win=win - cut,
+                    odds=str(payout),
+                    hand=hand,
+                    reduction=cut,
+                )
+            area.status = "settled"
+        for area in winners:
+            self._rack_area(area, "winning hand")
+        self.rack.put("dealer", self.dealer_cards)
+        self._effect("rack", None, self.dealer_cards, detail="dealer")
+        self._stub_to_rack("stub")
+        self.phase = Phase.COMPLETE
+
+    def _rack_area(self, area: Area, label: str) -> None:
+        area.status = "settled"
+        self.rack.put(f"area {area.number} {label}", area.cards)
+        self._effect("rack", area.number, area.cards, detail=label)
+
+    # ----------------------------------------------------------------- irregularities (17.11)
+    def _check_hole_card_exposed(self, a: HoleCardExposed) -> None:
+        if self.phase is not Phase.DOUBLES:
+            raise FeltError(
+                f'17.11(a) concerns the hole card between the deal and the second "No more bets"; the round is at {self.phase}'
+            )
+
+    def _do_hole_card_exposed(self, a: HoleCardExposed) -> None:
+        raise VoidAll(self.cite("11(a)"), 'the hole card was exposed before "No more bets"')
+
+    def _check_misdeal(self, a: Misdeal) -> None:
+        if not self.cards_to_come():
+            raise FeltError("a misdeal is given before the deal it happens in")
+        if a.seat is not None and a.seat not in self.seats:
+            raise FeltError(f"area {a.seat} has no wager and receives no card")
+        if not 0 <= a.cards <= 10:
+            raise FeltError(f"misdeal cards must be 0 to 10, got {a.cards}")
+
+    def _do_misdeal(self, a: Misdeal) -> None:
+        self.pending_misdeals[a.seat] = a.cards
+        self._effect(
+            "irregularity",
+            a.seat,
+            detail=f"wrong number of cards in the deal ({self.cite('11(d)')})",
+        )
+
+    def _void_all(self, clause: str, reason: str) -> None:
+        """17.11(a), (b), (d): every hand void, every wager returned, cards to the rack."""
+        for area in sorted(self.areas_in_play(), key=lambda ar: -ar.number):
+            for w in [w for w in ("wager", "double") if w in area.wagers]:
+                self._line(area, w, "void", clause, hand=reason)
+            area.status = "void"
+            self.rack.put(f"area {area.number} void hand", area.cards)
+        self.rack.put("dealer", self.dealer_cards)
+        if self.shoe.remaining():
+            self._stub_to_rack("stub")
+        self.void_reason = f"{reason} ({clause}); the cards are reshuffled"
+        self.phase = Phase.VOID
+        self._effect("void", None, detail=self.void_reason)
+
+    def cards_accounted(self) -> list[Card]:
+        """Every card in the rack, on the layout or in the shoe."""
+        layout: list[Card] = []
+        if not self.finished:
+            for area in self.seats.values():
+                layout += area.cards
+            layout += self.dealer_cards
+        return self.rack.cards() + layout + list(self.shoe.order[self.shoe.position :])
+
+
+def double_expectation(
+    own: Card, dealer_up: Sequence[Card], others: Sequence[Card], table: PayTable
+) -> Fraction:
+    """Expected result per unit of a double down wager, given every card the player can see.
+
+    The hole card is equally likely to be any card not in view: the area's own card, the dealer's
+    three face-up cards and every other area's face-up card (all are exposed, 17.8(b)).  Doubling
+    has positive expectation exactly when this is above zero.
+
+    >>> from felt.cards import parse_cards
+    >>> ah, *up = parse_cards("Ah Ad Kc 7s")
+    >>> double_expectation(ah, up, [], rules().pay_table) > 0
+    True
+    """
+    seen = {own, *dealer_up, *others}
+    unseen = [Card(c) for c in range(52) if c not in seen]
+    total = Fraction(0)
+    for hole in unseen:
+        kind = classify(evaluate([own, *dealer_up, hole]))
+        if kind == "lose":
+            total -= 1
+        elif kind != "push":
+            payout = table.get(kind)
+            assert payout is not None
+            total += Fraction(payout.to_win, payout.to_stake)
+    return total / len(unseen)
+
+
+def suggest_double(rnd: DoubleDownRound, number: int) -> bool:
+    """The suggested play: double exactly when :func:`double_expectation` is positive.
+
+    It uses every card exposed on the table, other players' included, which the rules allow a
+    player to see.
+    """
+    area = rnd.seats[number]
+    others = [c for n, a in rnd.seats.items() if n != number for c in a.cards]
+    return double_expectation(area.cards[0], rnd.dealer_cards[1:], others, rnd.config.pay_table) > 0
