@@ -400,9 +400,9 @@ def test_double_down_script_and_errors() -> None:
     )
     assert isinstance(rnd, DoubleDownRound)
     assert rnd.cutter == 2
-    with pytest.raises(FeltError, match="field 'wagers'.1: unknown key 'ante'"):
+    with pytest.raises(FeltError, match=r"field 'wagers'\.1: unknown key 'ante'"):
         run_script({"game": "double-down-stud", "wagers": {"1": {"ante": 5}}})
-    with pytest.raises(FeltError, match="field 'wagers'.1: missing 'wager'"):
+    with pytest.raises(FeltError, match=r"field 'wagers'\.1: missing 'wager'"):
         run_script({"game": "double-down-stud", "wagers": {"1": {}}})
     with pytest.raises(FeltError, match="field 'edition' does not apply"):
         run_script({"game": "double-down-stud", "edition": "x", "wagers": {"1": {"wager": 5}}})

@@ -173,6 +173,15 @@ class Round(RoundCore):
             ]
         return []
 
+    def window_actions(self) -> tuple[type[Action], ...]:
+        """The decisions the current phase is for."""
+        return {
+            Phase.BONUS: (Expose, Decline),
+            Phase.DECISIONS: (Second, Fold, Withdraw),
+            Phase.READY: (Withdraw,),
+            Phase.DEALT: (Discard, Keep, CountStub),
+        }.get(self.phase, ())
+
     def next_dealer_action(self, close: bool = False) -> Action | None:
         """The dealer's next step, or None while players must act first.
 

@@ -331,6 +331,13 @@ class DoubleDownRound(RoundCore):
             ]
         return []
 
+    def window_actions(self) -> tuple[type[Action], ...]:
+        """The decisions the current phase is for."""
+        return {
+            Phase.CUT: (PlayerCut, DeclineCut, DealerCut),
+            Phase.DOUBLES: (DoubleDown, Stand, HoleCardExposed),
+        }.get(self.phase, ())
+
     def next_dealer_action(self, close: bool = False) -> Action | None:
         """The dealer's next step; with ``close`` an open double-down choice is taken as stand."""
         if self.pending() and not (close and self.phase is Phase.DOUBLES):

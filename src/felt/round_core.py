@@ -108,6 +108,11 @@ class RoundCore:
         """Player decisions the round waits for: (seat, what) pairs."""
         raise NotImplementedError
 
+    def window_actions(self) -> tuple[type[Action], ...]:
+        """Kinds of action the open decision window is for (the dealer must not move past it
+        when such an action is refused: its own refusal is the useful error)."""
+        return ()
+
     def _void_all(self, clause: str, reason: str) -> None:
         raise NotImplementedError
 

@@ -183,6 +183,8 @@ def _bet(key: object, raw: object) -> PlaceBet:
 def _apply_in_course(rnd: RoundCore, action: Action) -> None:
     """Let the dealer do what is due, then apply ``action`` (its error if still not allowed)."""
     while not rnd.can(action):
+        if isinstance(action, rnd.window_actions()):
+            break  # the window this action belongs to is open: its refusal is the answer
         step = rnd.next_dealer_action(close=True)
         if step is None or (isinstance(action, DealerAction) and type(step) is type(action)):
             break
