@@ -409,3 +409,57 @@ def test_double_down_script_and_errors() -> None:
     with pytest.raises(FeltError, match=r"field 'actions'\[0\]: area 1: the double down wager"):
         run_script({"game": "double-down-stud", "table": {"shuffling": "shuffler-to-shoe"},
                     "wagers": {"1": {"wager": 10}}, "actions": [{"seat": 1, "action": "double", "amount": 5}]})  # fmt: skip
+
+
+# --------------------------------------------------------------------------- table and play
+
+
+def test_17_4_d_cut_rotation_across_rounds_at_a_table() -> None:
+    from felt.shuffle import SeededShuffle
+    from felt.table import DoubleDownTable
+
+    table = DoubleDownTable(
+        DoubleDownConfig.from_mapping({"shuffling": "shuffler"}),
+        SeededShuffle(1),
+        cut_position=lambda: 26,
+    )
+    offered = []
+    for _ in range(4):
+        rnd = table.new_round()
+        for area in (2, 4, 6):
+            rnd.apply(PlaceBet(area, TEN))
+        rnd.run_dealer()
+        offered.append(rnd.cut_offered_to)
+        rnd.apply(DeclineCut(rnd.cut_offered_to or 0))
+        rnd.apply(DealerCut(table.cut_position()))
+        rnd.run_dealer(close=True)
+        table.finish(rnd)
+    assert offered == [2, 6, 4, 2]  # first player at a new game, then farthest right, rotating
+
+
+def test_17_11_f_shuffler_removed_before_shuffling_by_hand() -> None:
+    from felt.table import DoubleDownTable
+
+    table = DoubleDownTable(DoubleDownConfig.from_mapping({"shuffling": "shuffler"}))
+    with pytest.raises(FeltError, match=r"17.11\(f\)"):
+        table.change_shuffling("manual")
+    table.remove_shuffler()
+    table.change_shuffling("manual")
+    assert table.config.shuffling == "manual"
+
+
+def test_17_2_b_second_deck_needs_a_shuffler() -> None:
+    with pytest.raises(FeltError, match=r"17.2\(b\)"):
+        DoubleDownConfig.from_mapping({"decks": 2, "shuffling": "manual"})
+
+
+def test_play_double_down_with_scripted_answers() -> None:
+    from felt.play import play_double_down
+
+    answers = iter(["10", "", "d", "5", "20", "s", "q"])
+    out: list[str] = []
+    table = play_double_down(DoubleDownConfig.from_mapping({"shuffling": "shuffler"}), seats=2, seed=3,
+                             ask=lambda _: next(answers), say=out.append, symbols=False)  # fmt: skip
+    assert table.rounds_played == 2
+    assert any("counting every card on the table" in line for line in out)
+    assert "goodbye" in out[-1]

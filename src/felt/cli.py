@@ -131,6 +131,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from felt.config import TableConfig, load_table
     from felt.play import play_session
 
+    if args.game == "double-down-stud":
+        from felt.double_down import DoubleDownConfig, load_double_down_table
+        from felt.play import play_double_down
+
+        if args.edition:
+            raise FeltError(
+                "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
+            )
+        dd = load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
+        if not 1 <= args.seats <= dd.areas or not 1 <= args.seat <= dd.areas:
+            raise FeltError(f"--seats and --seat must be 1 to {dd.areas} (betting areas)")
+        play_double_down(dd, seats=args.seats, human=args.seat, seed=args.seed,
+                         symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
+        return 0
     if args.table:
         config = load_table(args.table)
         if config.game != args.game or (args.edition and config.edition.name != args.edition):
@@ -186,10 +200,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_play = sub.add_parser(
         "play",
-        help="play Boston 5 or Boston 7 at a table in the terminal",
+        help="play Boston 5, Boston 7 or Double Down Stud at a table in the terminal",
         description="Sit at a table; other seats are played by the house's suggested strategy.",
     )
-    p_play.add_argument("game", choices=("boston5", "boston7"))
+    p_play.add_argument("game", choices=("boston5", "boston7", "double-down-stud"))
     p_play.add_argument("--edition", help="nj-19-47-24, ma-205-cmr or nj-13-69f-24")
     p_play.add_argument("--table", help="table configuration file (TOML)")
     p_play.add_argument("--seats", type=int, default=1, help="seats in play, yours included (1-6)")

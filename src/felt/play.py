@@ -7,18 +7,33 @@ the loop is tested with scripted answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from felt.actions import Decline, Discard, Expose, Fold, Keep, PlaceWagers, Second
+from felt.actions import (
+    DealerCut,
+    Decline,
+    DeclineCut,
+    Discard,
+    DoubleDown,
+    Expose,
+    Fold,
+    Keep,
+    PlaceBet,
+    PlaceWagers,
+    PlayerCut,
+    Second,
+    Stand,
+)
 from felt.boston import Round
 from felt.cards import Card, format_cards, parse_cards
 from felt.config import TableConfig
+from felt.double_down import DoubleDownConfig, double_expectation, rules, suggest_double
 from felt.errors import FeltError
 from felt.money import cents, dollars
 from felt.script import report_text
 from felt.shuffle import SeededShuffle, Shuffler, SystemShuffle
 from felt.strategy import suggest_discard, suggest_expose, suggest_second
-from felt.table import Table
+from felt.table import DoubleDownTable, Table
 from felt.view import seat_view
 
 Ask = Callable[[str], str]
@@ -158,3 +173,95 @@ def _auto(rnd: Round, seat: int, what: str) -> Expose | Decline | Second | Fold 
         return Second(seat) if suggest_second(cards[:3]) else Fold(seat)
     pair = suggest_discard(cards)
     return Keep(seat) if pair is None else Discard(seat, pair)
+
+
+def play_double_down(
+    config: DoubleDownConfig,
+    *,
+    seats: int = 1,
+    human: int = 1,
+    seed: int | None = None,
+    ask: Ask = input,
+    say: Say = print,
+    symbols: bool = True,
+    rounds: int | None = None,
+) -> DoubleDownTable:
+    """Double Down Stud at one betting area; other areas auto-played by :func:`suggest_double`."""
+    if seed is not None:
+        seeded = SeededShuffle(seed)
+        table = DoubleDownTable(config, seeded, cut_position=lambda: 10 + seeded.below(33))
+    else:
+        table = DoubleDownTable(config)
+    others = [n for n in range(1, config.areas + 1) if n != human][: max(0, seats - 1)]
+
+    def show(cards: Sequence[Card]) -> str:
+        return format_cards(cards, symbols=symbols)
+
+    say(f"double-down-stud under {rules().title}")
+    say(f"wager {dollars(config.minimum)} to {dollars(config.maximum)}; double down "
+        f"{'equal to' if config.double_down == 'equal' else 'up to'} the wager. Type q to leave.")  # fmt: skip
+    total = played = 0
+    try:
+        while rounds is None or played < rounds:
+            rnd = table.new_round()
+            amount = _ask_amount(ask, say, f"area {human} wager", config.minimum, config.maximum)
+            rnd.apply(PlaceBet(human, amount, player="you"))
+            for n in others:
+                rnd.apply(PlaceBet(n, config.minimum))
+            while not rnd.finished:
+                pending = rnd.pending()
+                if not pending:
+                    step = rnd.next_dealer_action(close=True)
+                    if isinstance(step, DealerCut):
+                        step = DealerCut(table.cut_position())
+                    if step is not None:
+                        rnd.apply(step)
+                    continue
+                area, what = pending[0]
+                if what == "cut or decline":
+                    if area != human:
+                        rnd.apply(DeclineCut(area))
+                        continue
+                    answer = _ask(
+                        ask, "you are offered the cut: position 10-42, or enter to decline: "
+                    )
+                    try:
+                        rnd.apply(PlayerCut(human, int(answer)) if answer else DeclineCut(human))
+                    except (ValueError, FeltError) as err:
+                        say(f"  {err}")
+                    continue
+                if area != human:
+                    rnd.apply(DoubleDown(area) if suggest_double(rnd, area) else Stand(area))
+                    continue
+                seen = [c for n, a in rnd.seats.items() if n != human for c in a.cards]
+                say(f"your card {show(rnd.seats[human].cards)}; dealer shows {show(rnd.dealer_cards[1:])}"
+                    + (f"; other areas {show(seen)}" if seen else ""))  # fmt: skip
+                ev = double_expectation(
+                    rnd.seats[human].cards[0], rnd.dealer_cards[1:], seen, config.pay_table
+                )
+                hint = "d" if ev > 0 else "s"
+                say(
+                    f"  doubling expects {float(ev):+.3f} per unit wagered (counting every card on the table)"
+                )
+                answer = _ask(ask, f"double down or stand? (d/s) [{hint}]: ") or hint
+                rnd.apply(DoubleDown(human) if answer.lower().startswith("d") else Stand(human))
+            table.finish(rnd)
+            say(report_text(rnd, symbols=symbols))
+            total += rnd.net(human)
+            played += 1
+            say(f"your result this round {dollars(rnd.net(human))}; session {dollars(total)}")
+    except Quit:
+        say(f"goodbye: {played} round(s), session result {dollars(total)}")
+    return table
+
+
+def _ask_amount(ask: Ask, say: Say, what: str, low: int, high: int) -> int:
+    while True:
+        text = _ask(ask, f"{what} [{dollars(low)}]: ") or dollars(low)
+        try:
+            amount = cents(text, what)
+            if not low <= amount <= high:
+                raise FeltError(f"{what} must be {dollars(low)} to {dollars(high)}")
+            return amount
+        except FeltError as err:
+            say(f"  {err}")

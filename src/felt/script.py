@@ -286,7 +286,8 @@ def report_text(rnd: Round | DoubleDownRound, symbols: bool = True) -> str:
         cards = format_cards(seat.cards, symbols=symbols)
         discarded = getattr(seat, "discarded", None)
         extra = f" (discarded {format_cards(discarded, symbols=symbols)})" if discarded else ""
-        out.append(f"seat {number}     {cards}{extra}  [{seat.status}]")
+        label = "area" if isinstance(rnd, DoubleDownRound) else "seat"
+        out.append(f"{label} {number}     {cards}{extra}  [{seat.status}]")
         for line in rnd.lines:
             if line.seat == number:
                 out.append("           " + line.describe())

@@ -54,7 +54,7 @@ class SeededShuffle:
         self.seed = str(seed)
         self.counter = 0
 
-    def _below(self, n: int) -> int:
+    def below(self, n: int) -> int:
         """Uniform in [0, n) by rejection sampling 64-bit blocks (no modulo bias)."""
         limit = (1 << 64) - (1 << 64) % n
         while True:
@@ -66,7 +66,7 @@ class SeededShuffle:
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The next order in this seed's sequence."""
-        return fisher_yates(cards, self._below)
+        return fisher_yates(cards, self.below)
 
 
 class FixedOrder:
