@@ -215,18 +215,20 @@ def _table(data: Mapping[str, Any], key: str, default: PayTable, where: str) -> 
         return default
     if not isinstance(raw, Mapping):
         raise FeltError(f"{where}: {key} must be a table of hand = payout, got {raw!r}")
-    given = PayTable.parse(raw, f"{where}: {key}")
-    merged = dict(default.lines) | dict(given.lines)  # lines not given stay at the minimum
-    return PayTable(tuple(merged.items()))
+    return default.overridden_by(PayTable.parse(raw, f"{where}: {key}"))
 
 
-def load_table(path: str | Path) -> TableConfig:
-    """Read and check a table configuration file (TOML)."""
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """A table file's contents; an unreadable or malformed file is one clear error."""
     p = Path(path)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        return tomllib.loads(p.read_text(encoding="utf-8"))
     except OSError as err:
         raise FeltError(f"cannot read table file {str(p)!r}: {err.strerror}") from None
     except tomllib.TOMLDecodeError as err:
         raise FeltError(f"table file {str(p)!r} is not valid TOML: {err}") from None
-    return TableConfig.from_mapping(data, where=str(p))
+
+
+def load_table(path: str | Path) -> TableConfig:
+    """Read and check a Boston table configuration file (TOML)."""
+    return TableConfig.from_mapping(read_toml(path), where=str(path))

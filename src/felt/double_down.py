@@ -43,6 +43,7 @@ from felt.actions import (
     Stand,
 )
 from felt.cards import Card, Rank
+from felt.config import read_toml
 from felt.engine import VoidAll
 from felt.errors import FeltError
 from felt.evaluator import HandValue, evaluate
@@ -143,8 +144,7 @@ class DoubleDownConfig:
         if raw is not None:
             if not isinstance(raw, Mapping):
                 raise FeltError(f"{where}: pay_table must be a table of hand = odds")
-            given = PayTable.parse(raw, f"{where}: pay_table")
-            table = PayTable(tuple((dict(r.pay_table.lines) | dict(given.lines)).items()))
+            table = r.pay_table.overridden_by(PayTable.parse(raw, f"{where}: pay_table"))
         table.check_against(r.pay_table, f"{where}: pay_table", r.cite("10(b)"))
         if any(p.amount is not None for _, p in table.lines):
             raise FeltError(
@@ -191,14 +191,7 @@ class DoubleDownConfig:
 
 def load_double_down_table(path: str | Path) -> DoubleDownConfig:
     """Read and check a Double Down Stud table file (TOML)."""
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise FeltError(f"cannot read table file {str(p)!r}: {err.strerror}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise FeltError(f"table file {str(p)!r} is not valid TOML: {err}") from None
-    return DoubleDownConfig.from_mapping(data, where=str(p))
+    return DoubleDownConfig.from_mapping(read_toml(path), where=str(path))
 
 
 def classify(hand: HandValue) -> str:

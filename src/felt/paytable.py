@@ -89,6 +89,10 @@ class PayTable:
         """The qualifying hands, best first."""
         return tuple(h for h, _ in self.lines)
 
+    def overridden_by(self, given: PayTable) -> PayTable:
+        """This table with the lines ``given`` replaced; lines not given stay as they are."""
+        return PayTable(tuple((dict(self.lines) | dict(given.lines)).items()))
+
     def check_against(
         self, minimum: PayTable, what: str, clause: str, optional: frozenset[str] = frozenset()
     ) -> None:
