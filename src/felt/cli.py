@@ -161,6 +161,44 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    from felt.analysis.games import analyze_boston5, analyze_double_down
+    from felt.config import TableConfig, load_table
+    from felt.double_down import DoubleDownConfig, load_double_down_table
+    from felt.money import cents
+
+    ante = None if args.ante is None else cents(args.ante, "--ante")
+    if args.game == "double-down-stud":
+        if args.edition:
+            raise FeltError(
+                "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
+            )
+        dd = load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
+        sheet = analyze_double_down(dd, ante)
+    elif args.game == "boston7":
+        raise FeltError(
+            "boston7 exact analysis is not available yet (see the open issue); boston5 and double-down-stud are"
+        )
+    else:
+        if args.table:
+            config = load_table(args.table)
+            if config.game != args.game:
+                raise FeltError(f"table file {args.table!r} is for {config.game}, not {args.game}")
+        else:
+            data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
+            config = TableConfig.from_mapping(data, where="--edition")
+        sheet = analyze_boston5(config, ante)
+    if args.json:
+        print(sheet.to_json_text())
+    elif args.format == "md":
+        print(sheet.to_markdown(), end="")
+    elif args.format == "html":
+        print(sheet.to_html(), end="")
+    else:
+        print(sheet.to_text())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every felt command."""
     parser = _Parser(
@@ -211,6 +249,21 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("--seed", type=int, help="reproducible shuffles")
     p_play.add_argument("--rounds", type=int, help="stop after this many rounds")
     p_play.set_defaults(run=_cmd_play)
+
+    p_an = sub.add_parser(
+        "analyze",
+        help="exact par sheet: house edge, element of risk, strategy, every outcome",
+        description="Exact analysis by full enumeration under a table's pay tables and limits.",
+    )
+    p_an.add_argument("game", choices=("boston5", "boston7", "double-down-stud"))
+    p_an.add_argument("--edition", help="nj-19-47-24, ma-205-cmr or nj-13-69f-24")
+    p_an.add_argument("--table", help="table configuration file (TOML)")
+    p_an.add_argument("--ante", help="base wager in dollars (default: the table minimum)")
+    p_an.add_argument("--json", action="store_true", help="print JSON")
+    p_an.add_argument(
+        "--format", choices=("text", "md", "html"), default="text", help="par sheet format"
+    )
+    p_an.set_defaults(run=_cmd_analyze)
     return parser
 
 

@@ -1,0 +1,64 @@
+"""Exact analysis times from a cold process: Boston 5 (target under 20 s) and Double Down Stud
+(target under 10 s), each run in a fresh Python process so compilation and table building count.
+
+The peer measured in the same run is a plain count of the work: the time to evaluate as many
+random five-card hands through felt's batch evaluator as the Double Down Stud enumeration looks up
+(52 x C(51,3) x 48), which the analysis must not be much slower than.
+Run with ``./dev bench analysis_speed``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from felt.batch import rank_batch
+
+JOBS = {
+    "boston5 (nj-19-47-24)": (
+        "from felt.analysis.games import analyze_boston5;"
+        "from felt.config import TableConfig;"
+        "analyze_boston5(TableConfig.from_mapping({'game': 'boston5'}))",
+        20.0,
+    ),
+    "double-down-stud": (
+        "from felt.analysis.games import analyze_double_down;"
+        "from felt.double_down import DoubleDownConfig;"
+        "analyze_double_down(DoubleDownConfig.from_mapping({}))",
+        10.0,
+    ),
+}
+
+
+def main() -> None:
+    rng = np.random.default_rng(1)
+    n = 52 * 20825 * 48
+    pool = np.argsort(rng.random((1 << 16, 52)), axis=1)[:, :5].astype(np.uint8)
+    hands = pool[rng.integers(0, len(pool), n)]
+    rank_batch(hands[:10])
+    start = time.perf_counter()
+    rank_batch(hands, check=False)
+    peer = time.perf_counter() - start
+    print(f"peer: {n:,} batch evaluations in {peer:.2f} s")
+    for name, (code, target) in JOBS.items():
+        for cold in (True, False):
+            with tempfile.TemporaryDirectory() as empty:
+                env = dict(os.environ)
+                if cold:  # nothing compiled or cached: numba compiles, felt builds its tables
+                    env |= {"NUMBA_CACHE_DIR": empty, "FELT_CACHE_DIR": empty}
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-c", code], check=True, env=env)
+                took = time.perf_counter() - start
+            verdict = "met" if took < target else "NOT MET"
+            how = "cold start (no caches)" if cold else "fresh process, warm caches"
+            print(f"{name:<22} {how:<27} {took:6.2f} s (target {target:.0f} s: {verdict}); "
+                  f"{took / peer:.1f}x the peer")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Exact game mathematics: full enumeration of every game's outcomes under any pay table."""

@@ -1,0 +1,360 @@
+"""Exact analyses of Boston 5 and Double Down Stud by full enumeration, under any legal table.
+
+Boston 5: every three-card start (22,100) is completed every way (1,176) against every dealer
+hand from the remaining cards (1,533,939 each), using per-hand win/tie counts computed once by
+inclusion-exclusion (:func:`felt.analysis.kernels.equity_counts`).  The optimal second-wager
+decision is taken per start.  Double Down Stud: every own card and three dealer up-cards
+(1,082,900 situations) against each of the 48 hole cards, doubling exactly when it pays.
+
+Amounts are computed in cents at the given base wager, so the payout limit and fixed-dollar lines
+apply as they would at the table; results are reported per base unit as exact fractions.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from felt.analysis.kernels import (
+    BINOM,
+    boston5_start_counts,
+    dds_situations,
+    equity_counts,
+    five_card_values,
+)
+from felt.analysis.parsheet import Outcome, ParSheet
+from felt.cards import RANK_CHARS
+from felt.census import hand_census
+from felt.config import THREE_CARD_ROYAL, TableConfig
+from felt.double_down import DoubleDownConfig, rules
+from felt.errors import FeltError
+from felt.money import dollars
+from felt.paytable import Payout
+from felt.ranking import Category
+from felt.tables import five_card_order
+
+RESULTS = ("player higher", "tie", "dealer higher")
+
+
+def _rank_word(ranks: tuple[int, ...]) -> str:
+    return "-".join(RANK_CHARS[r] for r in ranks)
+
+
+# ----------------------------------------------------------------------------- Boston 5
+
+
+def _boston_lines(config: TableConfig) -> tuple[list[str], NDArray[np.int64]]:
+    """Ante-bonus line names (index 0: no bonus hand) and each five-card value's line."""
+    names = ["no ante bonus hand", *[h for h in config.ante_bonus.hands if "card royal" not in h]]
+    index = {name: i for i, name in enumerate(names)}
+    line_of_value = np.zeros(7463, dtype=np.int64)
+    for v, (category, _) in enumerate(five_card_order(), start=1):
+        line_of_value[v] = index.get(Category(category).label, 0)
+    return names, line_of_value
+
+
+def _boston_payoffs(
+    config: TableConfig, ante: int, names: list[str]
+) -> tuple[list[int], list[int], list[int], int]:
+    """Cents won per (line, result) when the second wager is placed, and the fold result."""
+    first = config.first_ratio * ante
+    limit = config.payout_limit
+
+    def cap(x: int) -> int:
+        return x if limit is None else min(x, limit)
+
+    win, tie, lose = [], [], []
+    for name in names:
+        payout = config.ante_bonus.get(name)
+        bonus = 0 if payout is None else payout.win(ante)
+        if payout is None:
+            win.append(cap(2 * first))
+            tie.append(0)
+            lose.append(-2 * first - ante)
+        else:
+            win.append(cap(2 * first + bonus))
+            tie.append(cap(bonus))
+            lose.append(-2 * first + cap(bonus))
+    return win, tie, lose, -(ante + first)
+
+
+def _start_class(start: int) -> str:
+    """A three-card start's class: ranks high to low, and how many of its cards share a suit."""
+    cards = _start_cards(start)
+    ranks = tuple(sorted((c >> 2 for c in cards), reverse=True))
+    suits = len({c & 3 for c in cards})
+    return f"{_rank_word(ranks)} {({1: 'suited', 2: 'two suited', 3: 'rainbow'})[suits]}"
+
+
+_STARTS: list[tuple[int, int, int]] = []
+
+
+def _start_cards(start: int) -> tuple[int, int, int]:
+    if not _STARTS:
+        for c in range(2, 52):
+            for b in range(1, c):
+                for a in range(b):
+                    _STARTS.append((a, b, c))
+    return _STARTS[start]
+
+
+def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
+    """The exact par sheet of Boston 5 under ``config`` at the given ante (cents)."""
+    if config.game != "boston5":
+        raise FeltError(f"analyze_boston5 needs a boston5 table, got {config.game}")
+    ante = config.minimum if ante is None else ante
+    if not config.minimum <= ante <= config.maximum:
+        raise FeltError(
+            f"--ante {dollars(ante)} is outside the table limits {dollars(config.minimum)} to {dollars(config.maximum)}"
+        )
+    names, line_of_value = _boston_lines(config)
+    values = five_card_values()
+    lower, equal = equity_counts()
+    cells = boston5_start_counts(
+        values, lower, equal, line_of_value, len(names), BINOM
+    )  # (22100, L, 3)
+    win, tie, lose, fold = _boston_payoffs(config, ante, names)
+    pay = np.array([win, tie, lose], dtype=object).T  # (L, 3) Python ints: exact
+    per_start = 1176 * 1533939
+    ev_raise = [int((cells[s].astype(object) * pay).sum()) for s in range(22100)]
+    raise_mask = [ev > fold * per_start for ev in ev_raise]
+    first = config.first_ratio * ante
+    outcomes: list[Outcome] = []
+    raised = cells[np.array(raise_mask)].sum(axis=0)
+    for li, name in enumerate(names):
+        for ri, result in enumerate(RESULTS):
+            count = int(raised[li, ri])
+            if count:
+                outcomes.append(Outcome("raise", name, result, count, Fraction(int(pay[li, ri]), ante),
+                                        Fraction(ante + 2 * first, ante)))  # fmt: skip
+    folds = sum(1 for m in raise_mask if not m)
+    if folds:
+        outcomes.append(
+            Outcome(
+                "fold",
+                "any",
+                "forfeit",
+                folds * per_start,
+                Fraction(fold, ante),
+                Fraction(ante + first, ante),
+            )
+        )
+    total = 22100 * per_start
+    always = Fraction(sum(ev_raise), total * ante)
+    classes: dict[str, list[int]] = defaultdict(list)
+    for s in range(22100):
+        classes[_start_class(s)].append(s)
+    table = []
+    for name, starts in sorted(classes.items()):
+        ev = Fraction(sum(ev_raise[s] for s in starts), len(starts) * per_start * ante)
+        table.append(
+            {
+                "start": name,
+                "raise": ev > Fraction(fold, ante),
+                "ev_raise": float(ev),
+                "ev_fold": float(Fraction(fold, ante)),
+            }
+        )
+    fold_classes = [str(row["start"]) for row in table if not row["raise"]]
+    rule = (
+        "Always place the second wager."
+        if not fold_classes
+        else f"Place the second wager except with: {', '.join(fold_classes)}."
+    )
+    sheet = ParSheet(
+        game="boston5",
+        edition=config.edition.name,
+        title=config.edition.title,
+        base_wager="ante",
+        base_cents=ante,
+        initial_units=Fraction(ante + first, ante),
+        outcomes=outcomes,
+        strategy={"rule": rule, "decisions": table},
+        strategies={
+            "optimal": Fraction(0),
+            "always raise": -always,
+            "always fold": Fraction(ante + first, ante),
+        },
+        pay_table=[(h, str(p)) for h, p in config.ante_bonus.lines],
+        notes=_notes(config, ante),
+        bonus=_bonus(config),
+    )
+    strategies = dict(sheet.strategies)
+    strategies["optimal"] = sheet.house_edge_ante
+    return ParSheet(**{**sheet.__dict__, "strategies": strategies})
+
+
+def _notes(config: TableConfig, ante: int) -> list[str]:
+    notes = [f"first and second wagers are each {config.first_ratio} x the ante"]
+    if config.payout_limit is not None:
+        notes.append(
+            f"payout limit {dollars(config.payout_limit)} applied at a {dollars(ante)} ante ({config.edition.cite('11(e)')})"
+        )
+    notes.append(
+        "the decision sees only the player's three cards; other players' exposed bonus hands are not used"
+    )
+    return notes
+
+
+def _bonus(config: TableConfig) -> dict[str, Any]:
+    """The optional bonus wager on its own: exposed exactly when it qualifies."""
+    census = hand_census(3)
+    total = census.total
+    table = config.optional_bonus
+    ev = Fraction(0)
+    lines = []
+    for label, count in census.counts.items():
+        name = label
+        if label == THREE_CARD_ROYAL and table.get(label) is None:
+            name = "three-card straight flush"
+        payout = table.get(name)
+        net = Fraction(payout.to_win, payout.to_stake) if payout is not None else Fraction(-1)
+        ev += Fraction(count, total) * net
+        lines.append({"hand": label, "count": count, "pays": str(payout) if payout else "loses",
+                      "contribution": float(Fraction(count, total) * net)})  # fmt: skip
+    edge = -ev
+    return {
+        "house_edge": float(edge),
+        "house_edge_exact": f"{edge.numerator}/{edge.denominator}",
+        "lines": lines,
+    }
+
+
+# ----------------------------------------------------------------------------- Double Down Stud
+
+
+def _dds_lines(config: DoubleDownConfig) -> tuple[list[str], NDArray[np.int64]]:
+    names = ["lose", "push", *config.pay_table.hands]
+    index = {name: i for i, name in enumerate(names)}
+    line_of_value = np.zeros(7463, dtype=np.int64)
+    for v, (category, order) in enumerate(five_card_order(), start=1):
+        cat = Category(category)
+        if cat > Category.ONE_PAIR:
+            line_of_value[v] = index[cat.label]
+        elif cat == Category.ONE_PAIR:
+            pair = order[0]
+            line_of_value[v] = index["jacks or better"] if pair >= 9 else (1 if pair >= 4 else 0)
+    return names, line_of_value
+
+
+def _line_payout(config: DoubleDownConfig, name: str) -> Payout:
+    payout = config.pay_table.get(name)
+    if payout is None:  # pragma: no cover - the table always has every line (checked at load)
+        raise FeltError(f"pay table has no line {name!r}")
+    return payout
+
+
+def analyze_double_down(
+    config: DoubleDownConfig, wager: int | None = None, *, double_on_ties: bool = False
+) -> ParSheet:
+    """The exact par sheet of Double Down Stud under ``config`` at the given wager (cents).
+
+    The optimal play doubles when doubling gains in expectation; where it neither gains nor loses
+    the player stands, unless ``double_on_ties`` (the same house edge, more money wagered).
+    """
+    wager = config.minimum if wager is None else wager
+    if not config.minimum <= wager <= config.maximum:
+        raise FeltError(
+            f"--ante {dollars(wager)} is outside the table limits {dollars(config.minimum)} to {dollars(config.maximum)}"
+        )
+    names, line_of_value = _dds_lines(config)
+    counts = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
+    limit = config.payout_limit
+    wins = [_line_payout(config, n).win(wager) for n in names[2:]]
+    stand = [-wager, 0] + [min(w, limit) for w in wins]
+    double = [-2 * wager, 0] + [min(2 * w, limit) for w in wins]
+    ev_stand = counts @ np.array(stand, dtype=np.int64)
+    ev_double = counts @ np.array(double, dtype=np.int64)
+    doubles = ev_double >= ev_stand if double_on_ties else ev_double > ev_stand
+    outcomes = []
+    for decision, mask, pays, units in (
+        ("stand", ~doubles, stand, 1),
+        ("double", doubles, double, 2),
+    ):
+        agg = counts[mask].sum(axis=0)
+        for i, name in enumerate(names):
+            if agg[i]:
+                result = name if i < 2 else "win"
+                hand = {"lose": "pair of fives or less", "push": "pair of sixes to tens"}.get(
+                    name, name
+                )
+                outcomes.append(
+                    Outcome(
+                        decision,
+                        hand,
+                        result,
+                        int(agg[i]),
+                        Fraction(pays[i], wager),
+                        Fraction(units),
+                    )
+                )
+    total = int(counts.sum())
+    sheet = ParSheet(
+        game="double-down-stud",
+        edition="nj-19-47-17",
+        title=rules().title,
+        base_wager="wager",
+        base_cents=wager,
+        initial_units=Fraction(1),
+        outcomes=outcomes,
+        strategy={"rule": "", "decisions": []},
+        strategies={
+            "never double": -Fraction(int(ev_stand.sum()), total * wager),
+            "always double": -Fraction(int(ev_double.sum()), total * wager),
+        },
+        pay_table=[(h, str(p)) for h, p in config.pay_table.lines],
+        notes=[
+            "the decision sees the player's card and the dealer's three face-up cards; "
+            "other players' cards are not used (see felt.double_down.suggest_double for that)",
+            f"the double down wager equals the wager; payout limit {dollars(limit)} per hand",
+        ],
+    )
+    rule, table = _dds_strategy(doubles)
+    strategies = {"optimal": sheet.house_edge_ante, **sheet.strategies}
+    return ParSheet(
+        **{
+            **sheet.__dict__,
+            "strategies": strategies,
+            "strategy": {"rule": rule, "decisions": table},
+        }
+    )
+
+
+def _dds_strategy(doubles: NDArray[np.bool_]) -> tuple[str, list[dict[str, Any]]]:
+    """Group decisions by the four visible cards' ranks and whether all four share a suit."""
+    groups: dict[tuple[str, bool], list[bool]] = defaultdict(list)
+    s = 0
+    for own in range(52):
+        for u1 in range(52):
+            if u1 == own:
+                continue
+            for u2 in range(u1 + 1, 52):
+                if u2 == own:
+                    continue
+                for u3 in range(u2 + 1, 52):
+                    if u3 == own:
+                        continue
+                    four = (own, u1, u2, u3)
+                    ranks = tuple(sorted((c >> 2 for c in four), reverse=True))
+                    suited = len({c & 3 for c in four}) == 1
+                    groups[(_rank_word(ranks), suited)].append(bool(doubles[s]))
+                    s += 1
+    table: list[dict[str, Any]] = []
+    for (word, suited), decisions in sorted(groups.items()):
+        share = sum(decisions) / len(decisions)
+        table.append({"visible": word + (" suited" if suited else ""), "double": share == 1.0,
+                      "share_doubled": share})  # fmt: skip
+    shares = [(str(row["visible"]), float(row["share_doubled"])) for row in table]
+    always = [name for name, share in shares if share == 1.0]
+    mixed = [name for name, share in shares if 0 < share < 1]
+    rule = (
+        f"Double with these {len(always)} four-card holdings (your card and the dealer's three up), "
+        f"stand otherwise: {', '.join(always)}."
+    )
+    if mixed:
+        rule += f" Depends on the exact suits: {', '.join(mixed)}."
+    return rule, table
