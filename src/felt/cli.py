@@ -188,6 +188,10 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
             data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
             config = TableConfig.from_mapping(data, where="--edition")
         sheet = analyze_boston5(config, ante)
+    if args.plot:
+        from felt.plots import distribution_plot
+
+        distribution_plot(sheet, args.plot)
     if args.json:
         print(sheet.to_json_text())
     elif args.format == "md":
@@ -196,6 +200,43 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         print(sheet.to_html(), end="")
     else:
         print(sheet.to_text())
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from felt.config import TableConfig, load_table
+    from felt.money import cents
+    from felt.simulate import progress_bar, simulate
+
+    if args.game != "boston5":
+        raise FeltError(f"felt simulate runs boston5 for now; {args.game} is not available yet")
+    if args.table:
+        config = load_table(args.table)
+        if config.game != "boston5":
+            raise FeltError(f"table file {args.table!r} is for {config.game}, not boston5")
+    else:
+        data = {"game": "boston5"} | ({"edition": args.edition} if args.edition else {})
+        config = TableConfig.from_mapping(data, where="--edition")
+    ante = None if args.ante is None else cents(args.ante, "--ante")
+    result = simulate(config, args.rounds, seats=args.seats, seed=args.seed, workers=args.workers,
+                      ante=ante, scheduler=args.scheduler, progress=progress_bar)  # fmt: skip
+    if args.plot:
+        from felt.plots import convergence_plot
+
+        convergence_plot(result, args.plot)
+    data_out = result.to_json()
+    if args.json:
+        print(json.dumps(data_out))
+        return 0
+    print(
+        f"boston5 ({data_out['edition']}): {data_out['rounds']:,} rounds x {data_out['seats']} seat(s), seed {args.seed}"
+    )
+    lo, hi = data_out["ci95"]
+    print(
+        f"house edge per ante  observed {data_out['house_edge'] * 100:.4f}%  95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%]"
+    )
+    print(f"                     exact    {data_out['exact_house_edge'] * 100:.4f}%  ({data_out['exact_house_edge_exact']})"
+          f"  {'inside' if data_out['within_ci'] else 'OUTSIDE'} the interval")  # fmt: skip
     return 0
 
 
@@ -263,7 +304,28 @@ def build_parser() -> argparse.ArgumentParser:
     p_an.add_argument(
         "--format", choices=("text", "md", "html"), default="text", help="par sheet format"
     )
+    p_an.add_argument("--plot", help="draw the distribution of a round's net result (PNG)")
     p_an.set_defaults(run=_cmd_analyze)
+
+    p_sim = sub.add_parser(
+        "simulate",
+        help="simulate rounds and compare the observed house edge with the exact one",
+        description="Simulate rounds on the compiled fast path (checked against the round engine).",
+    )
+    p_sim.add_argument("game", choices=("boston5", "boston7", "double-down-stud"))
+    p_sim.add_argument("--edition")
+    p_sim.add_argument("--table")
+    p_sim.add_argument("--rounds", type=int, required=True)
+    p_sim.add_argument("--seats", type=int, default=1)
+    p_sim.add_argument("--seed", type=int, default=0)
+    p_sim.add_argument("--workers", type=int, default=1, help="local processes")
+    p_sim.add_argument(
+        "--scheduler", help="a Dask scheduler address to run the same job on a cluster"
+    )
+    p_sim.add_argument("--ante", help="ante in dollars (default: the table minimum)")
+    p_sim.add_argument("--json", action="store_true")
+    p_sim.add_argument("--plot", help="draw the estimate converging on the exact value (PNG)")
+    p_sim.set_defaults(run=_cmd_simulate)
     return parser
 
 

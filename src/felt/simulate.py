@@ -1,0 +1,320 @@
+"""Simulation of Boston 5 rounds: a compiled fast path, the real round engine on the same decks,
+and the observed house edge against the exact one.
+
+Rounds are split into fixed blocks of :data:`BLOCK` rounds; block ``b`` draws its decks from a
+generator seeded by a digest of ``(seed, b)``.  Totals are integer sums over blocks, so the same
+seed gives the same result whatever the number of workers or machines: local processes by
+default, or a Dask cluster (``scheduler``).
+
+The fast path deals each round exactly as the engine does (three cards to each seat from the
+dealer's left, three to the dealer, two more to each seat that raised, two to the dealer) and
+settles by the same pay rules; ``tests/test_simulate.py`` checks it against
+:class:`felt.boston.Round` on the same decks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from felt._jit import jit
+from felt.actions import Fold, PlaceWagers, Second
+from felt.analysis.games import _boston_lines, _boston_payoffs, analyze_boston5
+from felt.analysis.kernels import BINOM, colex5, five_card_values
+from felt.boston import Round
+from felt.cards import ALL_CARDS, Card
+from felt.config import TableConfig
+from felt.errors import FeltError
+
+BLOCK = 1 << 14
+"""Rounds per block: the unit of work and of seeding."""
+
+
+def block_seed(seed: int, block: int) -> int:
+    """The generator seed of one block: a digest of the run's seed and the block number."""
+    digest = hashlib.sha256(f"felt-simulate:{seed}:{block}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+@jit
+def deal_decks(
+    seed: int, rounds: int, need: int
+) -> NDArray[np.uint8]:  # pragma: no cover - compiled
+    """The first ``need`` cards of ``rounds`` shuffled decks (partial Fisher-Yates, unbiased)."""
+    np.random.seed(seed)
+    out = np.empty((rounds, need), dtype=np.uint8)
+    deck = np.arange(52, dtype=np.uint8)
+    for r in range(rounds):
+        for i in range(need):
+            j = i + np.random.randint(0, 52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+            out[r, i] = deck[i]
+    return out
+
+
+@jit
+def settle_boston5(
+    decks: NDArray[np.uint8],
+    seats: int,
+    raise_table: NDArray[np.bool_],
+    values: NDArray[np.uint16],
+    line_of_value: NDArray[np.int64],
+    binom: NDArray[np.int64],
+    pay: NDArray[np.int64],
+    fold_pay: int,
+    cells: NDArray[np.int64],
+) -> NDArray[np.int64]:  # pragma: no cover - compiled
+    """Net cents of each seat in each round (shape (rounds, seats)); adds each raised hand's
+    (ante-bonus line, result) to ``cells`` and folds to ``cells[0, 0, 3]``."""
+    rounds = decks.shape[0]
+    nets = np.zeros((rounds, seats), dtype=np.int64)
+    raised = np.zeros(seats, dtype=np.bool_)
+    player_values = np.zeros(seats, dtype=np.int64)
+    for r in range(rounds):
+        pos = 3 * seats + 3
+        d0, d1, d2 = decks[r, 3 * seats], decks[r, 3 * seats + 1], decks[r, 3 * seats + 2]
+        for s in range(seats):
+            a, b, c = decks[r, 3 * s], decks[r, 3 * s + 1], decks[r, 3 * s + 2]
+            lo, mid, hi = min(a, b, c), a + b + c - min(a, b, c) - max(a, b, c), max(a, b, c)
+            raised[s] = raise_table[binom[lo, 1] + binom[mid, 2] + binom[hi, 3]]
+        for s in range(seats):
+            if raised[s]:
+                x, y = decks[r, pos], decks[r, pos + 1]
+                pos += 2
+                player_values[s] = values[
+                    colex5(decks[r, 3 * s], decks[r, 3 * s + 1], decks[r, 3 * s + 2], x, y, binom)
+                ]
+        dealer = values[colex5(d0, d1, d2, decks[r, pos], decks[r, pos + 1], binom)]
+        for s in range(seats):
+            if not raised[s]:
+                nets[r, s] = fold_pay
+                cells[0, 0, 3] += 1
+                continue
+            v = player_values[s]
+            result = 0 if v > dealer else (1 if v == dealer else 2)
+            line = line_of_value[v]
+            nets[r, s] = pay[line, result]
+            cells[0, line, result] += 1
+    return nets
+
+
+@dataclass
+class Tally:
+    """Integer sums over simulated rounds; adding two tallies is exact and order-free."""
+
+    rounds: int = 0
+    seat_rounds: int = 0
+    total: int = 0
+    """Sum of every seat's net, in cents."""
+    total_sq: int = 0
+    """Sum over rounds of the square of the round's total net (for the confidence interval)."""
+    cells: NDArray[np.int64] = field(default_factory=lambda: np.zeros((1, 1, 4), dtype=np.int64))
+    checkpoints: list[tuple[int, int]] = field(default_factory=list)
+    """(rounds, total) after each block, for the convergence plot."""
+
+    def add(self, other: Tally) -> Tally:
+        """The sum of two tallies."""
+        return Tally(
+            self.rounds + other.rounds,
+            self.seat_rounds + other.seat_rounds,
+            self.total + other.total,
+            self.total_sq + other.total_sq,
+            self.cells + other.cells,
+            self.checkpoints + other.checkpoints,
+        )
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to simulate blocks (picklable)."""
+
+    config: TableConfig
+    ante: int
+    seats: int
+    seed: int
+    rounds: int
+
+
+def _prepare(job: Job) -> tuple[Any, ...]:
+    names, line_of_value = _boston_lines(job.config)
+    win, tie, lose, fold = _boston_payoffs(job.config, job.ante, names)
+    pay = np.array([win, tie, lose], dtype=np.int64).T.copy()
+    raise_table = optimal_raise_table(job.config, job.ante)
+    return names, line_of_value, pay, fold, raise_table
+
+
+_RAISE_CACHE: dict[tuple[str, int], NDArray[np.bool_]] = {}
+
+
+def optimal_raise_table(config: TableConfig, ante: int) -> NDArray[np.bool_]:
+    """Raise or fold for each three-card start (by colex index), from the exact analysis."""
+    key = (repr(config), ante)
+    if key not in _RAISE_CACHE:
+        sheet = analyze_boston5(config, ante)
+        if sheet.strategy["rule"] == "Always place the second wager.":
+            _RAISE_CACHE[key] = np.ones(22100, dtype=np.bool_)
+        else:  # pragma: no cover - no legal Boston 5 table found that folds anything
+            raise FeltError(
+                "this pay table's optimal strategy folds some hands; simulation supports always-raise tables"
+            )
+    return _RAISE_CACHE[key]
+
+
+def run_blocks(
+    job: Job, blocks: Sequence[int], progress: Callable[[int, int], None] | None = None
+) -> Tally:
+    """Simulate the given blocks of a job (what each worker runs)."""
+    names, line_of_value, pay, fold, raise_table = _prepare(job)
+    values = five_card_values()
+    need = 5 * job.seats + 5
+    tally = Tally(cells=np.zeros((1, len(names), 4), dtype=np.int64))
+    for b in blocks:
+        count = min(BLOCK, job.rounds - b * BLOCK)
+        decks = deal_decks(block_seed(job.seed, b), count, need)
+        nets = settle_boston5(
+            decks, job.seats, raise_table, values, line_of_value, BINOM, pay, fold, tally.cells
+        )
+        per_round = nets.sum(axis=1)
+        block_total = int(per_round.sum())
+        tally.rounds += count
+        tally.seat_rounds += count * job.seats
+        tally.total += block_total
+        tally.total_sq += int((per_round * per_round).sum())  # < 2**63 for a block (docstring)
+        tally.checkpoints.append((b, block_total))
+        if progress is not None:
+            progress(len(tally.checkpoints), len(blocks))
+    return tally
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """A simulation's observed figures beside the exact ones."""
+
+    job: Job
+    tally: Tally
+    names: list[str]
+    exact_edge: Fraction
+
+    @property
+    def house_edge(self) -> float:
+        """Observed house edge per ante."""
+        return -self.tally.total / (self.tally.seat_rounds * self.job.ante)
+
+    @property
+    def half_width(self) -> float:
+        """Half-width of the 95% confidence interval of the house edge per ante (per-round totals
+        are the independent samples: seats at one table share the dealer's hand)."""
+        n = self.tally.rounds
+        mean = self.tally.total / n
+        var = max(0.0, self.tally.total_sq / n - mean * mean) * n / max(1, n - 1)
+        return 1.959964 * math.sqrt(var / n) / (self.job.seats * self.job.ante)
+
+    def to_json(self) -> dict[str, Any]:
+        """Observed against exact."""
+        cells = self.tally.cells[0]
+        seat_rounds = self.tally.seat_rounds
+        freq = {
+            f"{name} / {result}": cells[i, j] / seat_rounds
+            for i, name in enumerate(self.names)
+            for j, result in enumerate(("player higher", "tie", "dealer higher"))
+            if cells[i, j]
+        }
+        return {
+            "game": "boston5",
+            "edition": self.job.config.edition.name,
+            "rounds": self.tally.rounds,
+            "seats": self.job.seats,
+            "seed": self.job.seed,
+            "house_edge": self.house_edge,
+            "ci95": [self.house_edge - self.half_width, self.house_edge + self.half_width],
+            "exact_house_edge": float(self.exact_edge),
+            "exact_house_edge_exact": f"{self.exact_edge.numerator}/{self.exact_edge.denominator}",
+            "within_ci": abs(self.house_edge - float(self.exact_edge)) <= self.half_width,
+            "folds": int(cells[0, 3]) / seat_rounds,
+            "frequencies": freq,
+        }
+
+
+def simulate(
+    config: TableConfig,
+    rounds: int,
+    *,
+    seats: int = 1,
+    seed: int = 0,
+    workers: int = 1,
+    ante: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimResult:
+    """Simulate ``rounds`` rounds of Boston 5 with the optimal strategy on the fast path."""
+    if config.game != "boston5":
+        raise FeltError(f"the fast simulation path is for boston5, got {config.game}")
+    if rounds < 1 or not 1 <= seats <= 6 or workers < 1:
+        raise FeltError("--rounds must be at least 1, --seats 1 to 6, --workers at least 1")
+    job = Job(config, config.minimum if ante is None else ante, seats, seed, rounds)
+    blocks = list(range(math.ceil(rounds / BLOCK)))
+    chunks = [blocks[i :: max(1, workers)] for i in range(max(1, workers))]
+    chunks = [c for c in chunks if c]
+    parts: list[Tally]
+    if scheduler is not None:
+        from distributed import Client
+
+        with Client(scheduler) as client:
+            futures = client.map(run_blocks, [job] * len(chunks), chunks, pure=False)
+            parts = client.gather(futures)
+    elif workers == 1:
+        parts = [run_blocks(job, blocks, progress)]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            parts = list(pool.map(run_blocks, [job] * len(chunks), chunks))
+    tally = parts[0]
+    for part in parts[1:]:
+        tally = tally.add(part)
+    tally.checkpoints.sort()
+    names, *_ = _prepare(job)
+    exact = analyze_boston5(config, job.ante).house_edge_ante
+    return SimResult(job, tally, names, exact)
+
+
+def engine_nets(
+    config: TableConfig, decks: NDArray[np.uint8], seats: int, raise_table: NDArray[np.bool_]
+) -> NDArray[np.int64]:
+    """Each seat's net on each deck through the real round engine (the reference for the fast path)."""
+    out = np.zeros((len(decks), seats), dtype=np.int64)
+    ante = config.minimum
+    for r, top in enumerate(decks):
+        given = [Card(int(c)) for c in top]
+        deck = (*given, *(c for c in ALL_CARDS if c not in set(given)))
+        rnd = Round(config, deck)
+        for s in range(1, seats + 1):
+            rnd.apply(PlaceWagers(s, ante, config.first_ratio * ante))
+        rnd.run_dealer()
+        for s in range(1, seats + 1):
+            cards = sorted(int(c) for c in rnd.seats[s].cards[:3])
+            index = int(BINOM[cards[0], 1] + BINOM[cards[1], 2] + BINOM[cards[2], 3])
+            rnd.apply(Second(s) if raise_table[index] else Fold(s))
+        rnd.run_dealer(close=True)
+        for s in range(1, seats + 1):
+            out[r, s - 1] = rnd.net(s)
+    return out
+
+
+def progress_bar(done: int, total: int) -> None:
+    """A one-line progress bar on standard error, when it is a terminal."""
+    if not sys.stderr.isatty():
+        return
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} blocks")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()

@@ -1,0 +1,103 @@
+"""Simulation: the fast path against the round engine on the same decks, seeds independent of
+workers (local processes and a local Dask cluster), and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from felt.analysis.kernels import BINOM, five_card_values
+from felt.cli import main
+from felt.config import TableConfig
+from felt.errors import FeltError
+from felt.simulate import Job, _prepare, deal_decks, engine_nets, settle_boston5, simulate
+
+CONFIG = TableConfig.from_mapping({"game": "boston5"})
+
+
+@pytest.mark.parametrize(
+    ("seats", "table"), [(1, {}), (4, {"payout_limit": "50000"}), (6, {"edition": "nj-13-69f-24"})]
+)
+def test_fast_path_settles_like_the_engine_on_the_same_decks(
+    seats: int, table: dict[str, str]
+) -> None:
+    config = TableConfig.from_mapping({"game": "boston5", **table})
+    names, line_of_value, pay, fold, raise_table = _prepare(
+        Job(config, config.minimum, seats, 0, 1)
+    )
+    decks = deal_decks(seats * 1000 + 7, 400, 5 * seats + 5)
+    cells = np.zeros((1, len(names), 4), dtype=np.int64)
+    fast = settle_boston5(
+        decks, seats, raise_table, five_card_values(), line_of_value, BINOM, pay, fold, cells
+    )
+    np.testing.assert_array_equal(fast, engine_nets(config, decks, seats, raise_table))
+
+
+def test_deal_decks_are_distinct_cards_and_reproducible() -> None:
+    a = deal_decks(5, 1000, 35)
+    assert all(len(set(row.tolist())) == 35 for row in a)
+    np.testing.assert_array_equal(a, deal_decks(5, 1000, 35))
+
+
+def test_same_seed_same_result_whatever_the_workers() -> None:
+    one = simulate(CONFIG, 70_000, seats=2, seed=11)
+    two = simulate(CONFIG, 70_000, seats=2, seed=11, workers=2)
+    assert (one.tally.total, one.tally.total_sq) == (two.tally.total, two.tally.total_sq)
+    np.testing.assert_array_equal(one.tally.cells, two.tally.cells)
+    other = simulate(CONFIG, 70_000, seats=2, seed=12)
+    assert other.tally.total != one.tally.total
+
+
+def test_same_result_on_a_local_dask_cluster() -> None:
+    from distributed import Client, LocalCluster
+
+    local = simulate(CONFIG, 40_000, seed=5, workers=3)
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster),
+    ):
+        remote = simulate(CONFIG, 40_000, seed=5, workers=3, scheduler=cluster.scheduler_address)
+    assert (remote.tally.total, remote.tally.total_sq) == (local.tally.total, local.tally.total_sq)
+
+
+def test_observed_edge_near_exact() -> None:
+    result = simulate(CONFIG, 300_000, seats=1, seed=2024)
+    assert abs(result.house_edge - float(result.exact_edge)) < 4 * result.half_width / 1.96
+
+
+def test_simulate_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "conv.png"
+    assert (
+        main(
+            [
+                "simulate",
+                "boston5",
+                "--rounds",
+                "50000",
+                "--seed",
+                "1",
+                "--json",
+                "--plot",
+                str(plot),
+            ]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["rounds"] == 50000
+    assert data["ci95"][0] < data["house_edge"] < data["ci95"][1]
+    assert plot.stat().st_size > 1000
+    assert main(["simulate", "boston5", "--rounds", "0"]) == 2
+    assert "--rounds" in capsys.readouterr().err
+    assert main(["simulate", "boston5", "--rounds", "10", "--plot", str(tmp_path / "x.jpg")]) == 2
+    assert main(["simulate", "double-down-stud", "--rounds", "10"]) == 2
+
+
+def test_simulate_refuses_other_games() -> None:
+    with pytest.raises(FeltError, match="boston5"):
+        simulate(TableConfig.from_mapping({"game": "boston7"}), 10)
