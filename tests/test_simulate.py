@@ -67,6 +67,7 @@ def test_same_result_on_a_local_dask_cluster() -> None:
 
 def test_observed_edge_near_exact() -> None:
     result = simulate(CONFIG, 300_000, seats=1, seed=2024)
+    assert result.exact_edge is not None
     assert abs(result.house_edge - float(result.exact_edge)) < 4 * result.half_width / 1.96
 
 
@@ -95,9 +96,23 @@ def test_simulate_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     assert main(["simulate", "boston5", "--rounds", "0"]) == 2
     assert "--rounds" in capsys.readouterr().err
     assert main(["simulate", "boston5", "--rounds", "10", "--plot", str(tmp_path / "x.jpg")]) == 2
-    assert main(["simulate", "double-down-stud", "--rounds", "10"]) == 2
+    assert main(["simulate", "boston5", "--rounds", "10", "--seats", "9"]) == 2
 
 
-def test_simulate_refuses_other_games() -> None:
-    with pytest.raises(FeltError, match="boston5"):
-        simulate(TableConfig.from_mapping({"game": "boston7"}), 10)
+def test_engine_path_for_every_game_and_against_the_fast_path() -> None:
+    from felt.double_down import DoubleDownConfig
+
+    fast = simulate(CONFIG, 3000, seats=2, seed=8)
+    engine = simulate(CONFIG, 3000, seats=2, seed=8, engine=True)
+    assert (engine.tally.total, engine.tally.total_sq) == (fast.tally.total, fast.tally.total_sq)
+    seven = simulate(TableConfig.from_mapping({"game": "boston7"}), 500, seats=3, seed=1)
+    assert seven.exact_edge is None
+    assert seven.tally.seat_rounds == 1500
+    dds = simulate(DoubleDownConfig.from_mapping({}), 2000, seed=1)
+    assert dds.exact_edge is not None
+    assert abs(dds.house_edge - float(dds.exact_edge)) < 4 * dds.half_width
+
+
+def test_simulate_refuses_bad_arguments() -> None:
+    with pytest.raises(FeltError, match="--rounds"):
+        simulate(CONFIG, 0)

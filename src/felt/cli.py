@@ -205,38 +205,49 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from felt.config import TableConfig, load_table
+    from felt.double_down import DoubleDownConfig, load_double_down_table
     from felt.money import cents
     from felt.simulate import progress_bar, simulate
 
-    if args.game != "boston5":
-        raise FeltError(f"felt simulate runs boston5 for now; {args.game} is not available yet")
-    if args.table:
+    config: TableConfig | DoubleDownConfig
+    if args.game == "double-down-stud":
+        if args.edition:
+            raise FeltError(
+                "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
+            )
+        config = (
+            load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
+        )
+    elif args.table:
         config = load_table(args.table)
-        if config.game != "boston5":
-            raise FeltError(f"table file {args.table!r} is for {config.game}, not boston5")
+        if config.game != args.game:
+            raise FeltError(f"table file {args.table!r} is for {config.game}, not {args.game}")
     else:
-        data = {"game": "boston5"} | ({"edition": args.edition} if args.edition else {})
+        data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
         config = TableConfig.from_mapping(data, where="--edition")
     ante = None if args.ante is None else cents(args.ante, "--ante")
     result = simulate(config, args.rounds, seats=args.seats, seed=args.seed, workers=args.workers,
-                      ante=ante, scheduler=args.scheduler, progress=progress_bar)  # fmt: skip
+                      ante=ante, scheduler=args.scheduler, progress=progress_bar, engine=args.engine)  # fmt: skip
     if args.plot:
         from felt.plots import convergence_plot
 
         convergence_plot(result, args.plot)
-    data_out = result.to_json()
+    out = result.to_json()
     if args.json:
-        print(json.dumps(data_out))
+        print(json.dumps(out))
         return 0
     print(
-        f"boston5 ({data_out['edition']}): {data_out['rounds']:,} rounds x {data_out['seats']} seat(s), seed {args.seed}"
+        f"{out['game']} ({out['edition']}): {out['rounds']:,} rounds x {out['seats']} seat(s), seed {args.seed}"
     )
-    lo, hi = data_out["ci95"]
+    lo, hi = out["ci95"]
     print(
-        f"house edge per ante  observed {data_out['house_edge'] * 100:.4f}%  95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%]"
+        f"house edge per base wager  observed {out['house_edge'] * 100:.4f}%  95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%]"
     )
-    print(f"                     exact    {data_out['exact_house_edge'] * 100:.4f}%  ({data_out['exact_house_edge_exact']})"
-          f"  {'inside' if data_out['within_ci'] else 'OUTSIDE'} the interval")  # fmt: skip
+    if out["exact_house_edge"] is None:
+        print("                           exact    not available for this game / seat count")
+    else:
+        print(f"                           exact    {out['exact_house_edge'] * 100:.4f}%  ({out['exact_house_edge_exact']})"
+              f"  {'inside' if out['within_ci'] else 'OUTSIDE'} the interval")  # fmt: skip
     return 0
 
 
@@ -325,6 +336,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--ante", help="ante in dollars (default: the table minimum)")
     p_sim.add_argument("--json", action="store_true")
     p_sim.add_argument("--plot", help="draw the estimate converging on the exact value (PNG)")
+    p_sim.add_argument(
+        "--engine", action="store_true", help="play every round through the round engine"
+    )
     p_sim.set_defaults(run=_cmd_simulate)
     return parser
 

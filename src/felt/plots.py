@@ -42,7 +42,8 @@ def convergence_plot(result: SimResult, path: str) -> None:
         totals.append(-total / (done * result.job.seats * result.job.ante) * 100)
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(rounds, totals, label="simulated")
-    ax.axhline(float(result.exact_edge) * 100, color="k", linestyle="--", label="exact")
+    if result.exact_edge is not None:
+        ax.axhline(float(result.exact_edge) * 100, color="k", linestyle="--", label="exact")
     ax.set_xscale("log")
     ax.set_xlabel("rounds")
     ax.set_ylabel("house edge per ante (%)")

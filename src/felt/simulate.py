@@ -27,12 +27,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from felt._jit import jit
-from felt.actions import Fold, PlaceWagers, Second
-from felt.analysis.games import _boston_lines, _boston_payoffs, analyze_boston5
+from felt.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
+from felt.analysis.games import _boston_lines, _boston_payoffs, analyze_boston5, analyze_double_down
 from felt.analysis.kernels import BINOM, colex5, five_card_values
 from felt.boston import Round
 from felt.cards import ALL_CARDS, Card
 from felt.config import TableConfig
+from felt.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
 from felt.errors import FeltError
 
 BLOCK = 1 << 14
@@ -137,7 +138,7 @@ class Tally:
 class Job:
     """Everything a worker needs to simulate blocks (picklable)."""
 
-    config: TableConfig
+    config: TableConfig | DoubleDownConfig
     ante: int
     seats: int
     seed: int
@@ -145,10 +146,13 @@ class Job:
 
 
 def _prepare(job: Job) -> tuple[Any, ...]:
-    names, line_of_value = _boston_lines(job.config)
-    win, tie, lose, fold = _boston_payoffs(job.config, job.ante, names)
+    config = job.config
+    if not isinstance(config, TableConfig):
+        raise FeltError("the fast path is for Boston 5 tables")
+    names, line_of_value = _boston_lines(config)
+    win, tie, lose, fold = _boston_payoffs(config, job.ante, names)
     pay = np.array([win, tie, lose], dtype=np.int64).T.copy()
-    raise_table = optimal_raise_table(job.config, job.ante)
+    raise_table = optimal_raise_table(config, job.ante)
     return names, line_of_value, pay, fold, raise_table
 
 
@@ -202,7 +206,7 @@ class SimResult:
     job: Job
     tally: Tally
     names: list[str]
-    exact_edge: Fraction
+    exact_edge: Fraction | None
 
     @property
     def house_edge(self) -> float:
@@ -228,24 +232,105 @@ class SimResult:
             for j, result in enumerate(("player higher", "tie", "dealer higher"))
             if cells[i, j]
         }
+        exact = self.exact_edge
+        edition = (
+            self.job.config.edition.name
+            if isinstance(self.job.config, TableConfig)
+            else "nj-19-47-17"
+        )
         return {
-            "game": "boston5",
-            "edition": self.job.config.edition.name,
+            "game": self.job.config.game,
+            "edition": edition,
             "rounds": self.tally.rounds,
             "seats": self.job.seats,
             "seed": self.job.seed,
             "house_edge": self.house_edge,
             "ci95": [self.house_edge - self.half_width, self.house_edge + self.half_width],
-            "exact_house_edge": float(self.exact_edge),
-            "exact_house_edge_exact": f"{self.exact_edge.numerator}/{self.exact_edge.denominator}",
-            "within_ci": abs(self.house_edge - float(self.exact_edge)) <= self.half_width,
+            "exact_house_edge": None if exact is None else float(exact),
+            "exact_house_edge_exact": None
+            if exact is None
+            else f"{exact.numerator}/{exact.denominator}",
+            "within_ci": None
+            if exact is None
+            else abs(self.house_edge - float(exact)) <= self.half_width,
             "folds": int(cells[0, 3]) / seat_rounds,
             "frequencies": freq,
         }
 
 
+def _play_engine_round(config: TableConfig | DoubleDownConfig, deck: tuple[Card, ...], seats: int, ante: int,
+                       raise_table: NDArray[np.bool_] | None) -> int:  # fmt: skip
+    """One round through the real engine with the suggested strategy; the seats' total net."""
+    if isinstance(config, DoubleDownConfig):
+        dd = DoubleDownRound(config, deck)
+        for s in range(1, seats + 1):
+            dd.apply(PlaceBet(s, ante))
+        while not dd.finished:
+            pending = dd.pending()
+            if not pending:
+                dd.advance(close=True)
+            elif pending[0][1] == "cut or decline":
+                dd.apply(DeclineCut(pending[0][0]))
+            else:
+                area = pending[0][0]
+                dd.apply(DoubleDown(area) if suggest_double(dd, area) else Stand(area))
+        return sum(dd.net(s) for s in range(1, seats + 1))
+    rnd = Round(config, deck)
+    for s in range(1, seats + 1):
+        rnd.apply(PlaceWagers(s, ante, config.first_ratio * ante))
+    rnd.run_dealer()
+    for s in range(1, seats + 1):
+        cards = sorted(int(c) for c in rnd.seats[s].cards[:3])
+        index = int(BINOM[cards[0], 1] + BINOM[cards[1], 2] + BINOM[cards[2], 3])
+        wants = True if raise_table is None else bool(raise_table[index])
+        rnd.apply(Second(s) if wants else Fold(s))
+    rnd.run_dealer(close=True)
+    return sum(rnd.net(s) for s in range(1, seats + 1))
+
+
+def _cards_needed(config: TableConfig | DoubleDownConfig, seats: int) -> int:
+    """Cards a round can use from the top: the same draw as the fast path for Boston 5, so both
+    paths play the same decks; a whole deck where a cut moves cards from deep in the stack."""
+    if isinstance(config, DoubleDownConfig):
+        return 52
+    return (5 if config.game == "boston5" else 7) * (seats + 1)
+
+
+def run_engine_blocks(
+    job: Job, blocks: Sequence[int], progress: Callable[[int, int], None] | None = None
+) -> Tally:
+    """Simulate blocks through the real round engine (any game; slow, the reference)."""
+    config = job.config
+    raise_table = (
+        optimal_raise_table(config, job.ante)
+        if isinstance(config, TableConfig) and config.game == "boston5"
+        else None
+    )
+    tally = Tally(cells=np.zeros((1, 1, 4), dtype=np.int64))
+    for b in blocks:
+        count = min(BLOCK, job.rounds - b * BLOCK)
+        decks = deal_decks(block_seed(job.seed, b), count, _cards_needed(config, job.seats))
+        block_total = 0
+        for row in decks:
+            top = [Card(int(c)) for c in row]
+            deck = (
+                *top,
+                *(c for c in ALL_CARDS if c not in set(top)),
+            )  # the stub's order never matters
+            net = _play_engine_round(config, deck, job.seats, job.ante, raise_table)
+            block_total += net
+            tally.total_sq += net * net
+        tally.rounds += count
+        tally.seat_rounds += count * job.seats
+        tally.total += block_total
+        tally.checkpoints.append((b, block_total))
+        if progress is not None:
+            progress(len(tally.checkpoints), len(blocks))
+    return tally
+
+
 def simulate(
-    config: TableConfig,
+    config: TableConfig | DoubleDownConfig,
     rounds: int,
     *,
     seats: int = 1,
@@ -254,13 +339,24 @@ def simulate(
     ante: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    engine: bool = False,
 ) -> SimResult:
-    """Simulate ``rounds`` rounds of Boston 5 with the optimal strategy on the fast path."""
-    if config.game != "boston5":
-        raise FeltError(f"the fast simulation path is for boston5, got {config.game}")
-    if rounds < 1 or not 1 <= seats <= 6 or workers < 1:
-        raise FeltError("--rounds must be at least 1, --seats 1 to 6, --workers at least 1")
-    job = Job(config, config.minimum if ante is None else ante, seats, seed, rounds)
+    """Simulate ``rounds`` rounds with the suggested (for Boston 5, optimal) strategy.
+
+    Boston 5 runs on the compiled fast path unless ``engine``; Boston 7 and Double Down Stud run
+    through the round engine.
+    """
+    max_seats = config.areas if isinstance(config, DoubleDownConfig) else 6
+    if rounds < 1 or not 1 <= seats <= max_seats or workers < 1:
+        raise FeltError(
+            f"--rounds must be at least 1, --seats 1 to {max_seats}, --workers at least 1"
+        )
+    base = config.minimum if ante is None else ante
+    if not config.minimum <= base <= config.maximum:
+        raise FeltError(f"--ante {base / 100:.2f} is outside the table limits")
+    job = Job(config, base, seats, seed, rounds)
+    fast = config.game == "boston5" and not engine
+    runner = run_blocks if fast else run_engine_blocks
     blocks = list(range(math.ceil(rounds / BLOCK)))
     chunks = [blocks[i :: max(1, workers)] for i in range(max(1, workers))]
     chunks = [c for c in chunks if c]
@@ -269,19 +365,25 @@ def simulate(
         from distributed import Client
 
         with Client(scheduler) as client:
-            futures = client.map(run_blocks, [job] * len(chunks), chunks, pure=False)
+            futures = client.map(runner, [job] * len(chunks), chunks, pure=False)
             parts = client.gather(futures)
     elif workers == 1:
-        parts = [run_blocks(job, blocks, progress)]
+        parts = [runner(job, blocks, progress)]
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = list(pool.map(run_blocks, [job] * len(chunks), chunks))
+            parts = list(pool.map(runner, [job] * len(chunks), chunks))
     tally = parts[0]
     for part in parts[1:]:
         tally = tally.add(part)
     tally.checkpoints.sort()
-    names, *_ = _prepare(job)
-    exact = analyze_boston5(config, job.ante).house_edge_ante
+    exact: Fraction | None = None
+    names = ["(engine path)"]
+    if isinstance(config, DoubleDownConfig):
+        exact = analyze_double_down(config, base).house_edge_ante if seats == 1 else None
+    elif config.game == "boston5":
+        exact = analyze_boston5(config, base).house_edge_ante
+        if fast:
+            names = _prepare(job)[0]
     return SimResult(job, tally, names, exact)
 
 
