@@ -15,6 +15,8 @@ from typing import NoReturn
 from felt import __version__
 from felt.cards import Card, format_cards, parse_cards
 from felt.census import CENSUS_SIZES, Census, hand_census
+from felt.config import TableConfig, load_table
+from felt.double_down import DoubleDownConfig, load_double_down_table
 from felt.errors import FeltError
 from felt.evaluator import evaluate, evaluate_three
 from felt.tables import FIVE_CARD_VALUES, THREE_CARD_VALUES
@@ -127,66 +129,56 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    from felt.config import TableConfig, load_table
-    from felt.play import play_session
-
+def _table_config(args: argparse.Namespace) -> TableConfig | DoubleDownConfig:
+    """The table a command runs on: --table FILE, else the edition's minimum table for the game."""
     if args.game == "double-down-stud":
-        from felt.double_down import DoubleDownConfig, load_double_down_table
-        from felt.play import play_double_down
-
         if args.edition:
             raise FeltError(
                 "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
             )
-        dd = load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
-        if not 1 <= args.seats <= dd.areas or not 1 <= args.seat <= dd.areas:
-            raise FeltError(f"--seats and --seat must be 1 to {dd.areas} (betting areas)")
-        play_double_down(dd, seats=args.seats, human=args.seat, seed=args.seed,
-                         symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
-        return 0
+        return (
+            load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
+        )
     if args.table:
         config = load_table(args.table)
         if config.game != args.game or (args.edition and config.edition.name != args.edition):
             raise FeltError(
                 f"table file {args.table!r} is for {config.game} under {config.edition.name}"
             )
+        return config
+    data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
+    return TableConfig.from_mapping(data, where="--edition")
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from felt.play import play_double_down, play_session
+
+    config = _table_config(args)
+    seats = config.areas if isinstance(config, DoubleDownConfig) else 6
+    if not 1 <= args.seats <= seats or not 1 <= args.seat <= seats:
+        raise FeltError(f"--seats and --seat must be 1 to {seats}")
+    if isinstance(config, DoubleDownConfig):
+        play_double_down(config, seats=args.seats, human=args.seat, seed=args.seed,
+                         symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
     else:
-        data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
-        config = TableConfig.from_mapping(data, where="--edition")
-    if not 1 <= args.seats <= 6 or not 1 <= args.seat <= 6:
-        raise FeltError("--seats and --seat must be 1 to 6")
-    play_session(config, seats=args.seats, human=args.seat, seed=args.seed,
-                 symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
+        play_session(config, seats=args.seats, human=args.seat, seed=args.seed,
+                     symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
     return 0
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
     from felt.analysis.games import analyze_boston5, analyze_double_down
-    from felt.config import TableConfig, load_table
-    from felt.double_down import DoubleDownConfig, load_double_down_table
     from felt.money import cents
 
     ante = None if args.ante is None else cents(args.ante, "--ante")
-    if args.game == "double-down-stud":
-        if args.edition:
-            raise FeltError(
-                "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
-            )
-        dd = load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
-        sheet = analyze_double_down(dd, ante)
-    elif args.game == "boston7":
+    config = _table_config(args)
+    if isinstance(config, DoubleDownConfig):
+        sheet = analyze_double_down(config, ante)
+    elif config.game == "boston7":
         raise FeltError(
-            "boston7 exact analysis is not available yet (see the open issue); boston5 and double-down-stud are"
+            "boston7 exact analysis is not available yet; boston5 and double-down-stud are"
         )
     else:
-        if args.table:
-            config = load_table(args.table)
-            if config.game != args.game:
-                raise FeltError(f"table file {args.table!r} is for {config.game}, not {args.game}")
-        else:
-            data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
-            config = TableConfig.from_mapping(data, where="--edition")
         sheet = analyze_boston5(config, ante)
     if args.plot:
         from felt.plots import distribution_plot
@@ -204,27 +196,10 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from felt.config import TableConfig, load_table
-    from felt.double_down import DoubleDownConfig, load_double_down_table
     from felt.money import cents
     from felt.simulate import progress_bar, simulate
 
-    config: TableConfig | DoubleDownConfig
-    if args.game == "double-down-stud":
-        if args.edition:
-            raise FeltError(
-                "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
-            )
-        config = (
-            load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
-        )
-    elif args.table:
-        config = load_table(args.table)
-        if config.game != args.game:
-            raise FeltError(f"table file {args.table!r} is for {config.game}, not {args.game}")
-    else:
-        data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
-        config = TableConfig.from_mapping(data, where="--edition")
+    config = _table_config(args)
     ante = None if args.ante is None else cents(args.ante, "--ante")
     result = simulate(config, args.rounds, seats=args.seats, seed=args.seed, workers=args.workers,
                       ante=ante, scheduler=args.scheduler, progress=progress_bar, engine=args.engine)  # fmt: skip
