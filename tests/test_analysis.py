@@ -54,7 +54,7 @@ def test_double_down_matches_published_combinations_and_return() -> None:
 def test_double_down_situation_counts_by_brute_force() -> None:
     config = DoubleDownConfig.from_mapping({})
     names, line_of_value = _dds_lines(config)
-    counts = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
+    counts, _ = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
     # situation 0 is own card 2c (0) with up-cards 2d 2h 2s (1, 2, 3)
     brute = [0] * len(names)
     for hole in range(4, 52):

@@ -30,6 +30,7 @@ from felt._jit import jit
 from felt.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
 from felt.analysis.games import _boston_lines, _boston_payoffs, analyze_boston5, analyze_double_down
 from felt.analysis.kernels import BINOM, colex5, five_card_values
+from felt.analysis.parsheet import ParSheet
 from felt.boston import Round
 from felt.cards import ALL_CARDS, Card
 from felt.config import TableConfig
@@ -156,21 +157,26 @@ def _prepare(job: Job) -> tuple[Any, ...]:
     return names, line_of_value, pay, fold, raise_table
 
 
-_RAISE_CACHE: dict[tuple[str, int], NDArray[np.bool_]] = {}
+_SHEETS: dict[tuple[str, int], ParSheet] = {}
+
+
+def exact_sheet(config: TableConfig, ante: int) -> ParSheet:
+    """The exact Boston 5 analysis for a table and ante, computed once per process."""
+    key = (repr(config), ante)
+    if key not in _SHEETS:
+        _SHEETS[key] = analyze_boston5(config, ante)
+    return _SHEETS[key]
 
 
 def optimal_raise_table(config: TableConfig, ante: int) -> NDArray[np.bool_]:
     """Raise or fold for each three-card start (by colex index), from the exact analysis."""
-    key = (repr(config), ante)
-    if key not in _RAISE_CACHE:
-        sheet = analyze_boston5(config, ante)
-        if sheet.strategy["rule"] == "Always place the second wager.":
-            _RAISE_CACHE[key] = np.ones(22100, dtype=np.bool_)
-        else:  # pragma: no cover - no legal Boston 5 table found that folds anything
-            raise FeltError(
-                "this pay table's optimal strategy folds some hands; simulation supports always-raise tables"
-            )
-    return _RAISE_CACHE[key]
+    if (
+        exact_sheet(config, ante).strategy["rule"] != "Always place the second wager."
+    ):  # pragma: no cover
+        raise FeltError(
+            "this pay table's optimal strategy folds some hands; simulation supports always-raise tables"
+        )
+    return np.ones(22100, dtype=np.bool_)
 
 
 def run_blocks(
@@ -381,7 +387,7 @@ def simulate(
     if isinstance(config, DoubleDownConfig):
         exact = analyze_double_down(config, base).house_edge_ante if seats == 1 else None
     elif config.game == "boston5":
-        exact = analyze_boston5(config, base).house_edge_ante
+        exact = exact_sheet(config, base).house_edge_ante
         if fast:
             names = _prepare(job)[0]
     return SimResult(job, tally, names, exact)

@@ -100,7 +100,8 @@ def _rank_multisets(size: int) -> NDArray[np.int8]:
     return np.array(out, dtype=np.int8)
 
 
-def five_card_order() -> list[FiveCardKey]:
+@functools.cache
+def five_card_order() -> tuple[FiveCardKey, ...]:
     """The 7,462 distinct five-card keys, lowest first; a hand's value is its index plus one."""
     keys: set[FiveCardKey] = set()
     for counts in _rank_multisets(5):
@@ -108,7 +109,7 @@ def five_card_order() -> list[FiveCardKey]:
         keys.add(five_card_key_of_ranks(ranks, suited=False))
     for combo in itertools.combinations(range(13), 5):
         keys.add(five_card_key_of_ranks(combo, suited=True))
-    return sorted(keys)
+    return tuple(sorted(keys))
 
 
 def three_card_order() -> list[ThreeCardKey]:

@@ -118,9 +118,11 @@ def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
         values, lower, equal, line_of_value, len(names), BINOM
     )  # (22100, L, 3)
     win, tie, lose, fold = _boston_payoffs(config, ante, names)
-    pay = np.array([win, tie, lose], dtype=object).T  # (L, 3) Python ints: exact
+    pay = np.array([win, tie, lose], dtype=np.int64).T  # (L, 3)
     per_start = 1176 * 1533939
-    ev_raise = [int((cells[s].astype(object) * pay).sum()) for s in range(22100)]
+    # Exact in int64: a start's cells sum to 1.8e9 deals and no payout exceeds 1e8 cents at the
+    # table maximum, so each total stays below 2e17 < 2**63.
+    ev_raise = [int(ev) for ev in np.einsum("slr,lr->s", cells, pay)]
     raise_mask = [ev > fold * per_start for ev in ev_raise]
     first = config.first_ratio * ante
     outcomes: list[Outcome] = []
@@ -262,7 +264,7 @@ def analyze_double_down(
             f"--ante {dollars(wager)} is outside the table limits {dollars(config.minimum)} to {dollars(config.maximum)}"
         )
     names, line_of_value = _dds_lines(config)
-    counts = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
+    counts, situation_keys = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
     limit = config.payout_limit
     wins = [_line_payout(config, n).win(wager) for n in names[2:]]
     stand = [-wager, 0] + [min(w, limit) for w in wins]
@@ -313,7 +315,7 @@ def analyze_double_down(
             f"the double down wager equals the wager; payout limit {dollars(limit)} per hand",
         ],
     )
-    rule, table = _dds_strategy(doubles)
+    rule, table = _dds_strategy(doubles, situation_keys)
     strategies = {"optimal": sheet.house_edge_ante, **sheet.strategies}
     return ParSheet(
         **{
@@ -324,28 +326,20 @@ def analyze_double_down(
     )
 
 
-def _dds_strategy(doubles: NDArray[np.bool_]) -> tuple[str, list[dict[str, Any]]]:
+def _dds_strategy(
+    doubles: NDArray[np.bool_], keys: NDArray[np.int64]
+) -> tuple[str, list[dict[str, Any]]]:
     """Group decisions by the four visible cards' ranks and whether all four share a suit."""
-    groups: dict[tuple[str, bool], list[bool]] = defaultdict(list)
-    s = 0
-    for own in range(52):
-        for u1 in range(52):
-            if u1 == own:
-                continue
-            for u2 in range(u1 + 1, 52):
-                if u2 == own:
-                    continue
-                for u3 in range(u2 + 1, 52):
-                    if u3 == own:
-                        continue
-                    four = (own, u1, u2, u3)
-                    ranks = tuple(sorted((c >> 2 for c in four), reverse=True))
-                    suited = len({c & 3 for c in four}) == 1
-                    groups[(_rank_word(ranks), suited)].append(bool(doubles[s]))
-                    s += 1
+    classes, inverse = np.unique(keys, return_inverse=True)
+    doubled = np.bincount(inverse, weights=doubles.astype(np.float64))
+    sizes = np.bincount(inverse)
+    groups: dict[tuple[str, bool], float] = {}
+    for key, d, n in zip(classes.tolist(), doubled.tolist(), sizes.tolist(), strict=True):
+        code, suited = divmod(key, 2)
+        ranks = tuple((code // 13**i) % 13 for i in range(3, -1, -1))
+        groups[(_rank_word(ranks), bool(suited))] = d / n
     table: list[dict[str, Any]] = []
-    for (word, suited), decisions in sorted(groups.items()):
-        share = sum(decisions) / len(decisions)
+    for (word, suited), share in sorted(groups.items()):
         table.append({"visible": word + (" suited" if suited else ""), "double": share == 1.0,
                       "share_doubled": share})  # fmt: skip
     shares = [(str(row["visible"]), float(row["share_doubled"])) for row in table]

@@ -252,10 +252,14 @@ def dds_situations(
     line_of_value: NDArray[np.int64],
     n_lines: int,
     binom: NDArray[np.int64],
-) -> NDArray[np.int64]:  # pragma: no cover - compiled
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:  # pragma: no cover - compiled
     """Double Down Stud: for each situation (own card, three dealer up-cards), how many of the 48
-    possible hole cards give each pay line. Shape (52 * C(51,3), n_lines), in loop order."""
+    possible hole cards give each pay line (shape (52 * C(51,3), n_lines), in loop order), and the
+    situation's class: its four ranks, high to low, in base 13, times 2, plus 1 if all four share
+    a suit."""
     out = np.zeros((52 * 20825, n_lines), dtype=np.int64)
+    keys = np.zeros(52 * 20825, dtype=np.int64)
+    four = np.empty(4, dtype=np.int64)
     s = 0
     for own in range(52):
         for u1 in range(52):
@@ -271,5 +275,12 @@ def dds_situations(
                         if hole == own or hole == u1 or hole == u2 or hole == u3:
                             continue
                         out[s, line_of_value[values[colex5(own, u1, u2, u3, hole, binom)]]] += 1
+                    four[0], four[1], four[2], four[3] = own >> 2, u1 >> 2, u2 >> 2, u3 >> 2
+                    four.sort()
+                    key = 0
+                    for i in range(3, -1, -1):
+                        key = key * 13 + four[i]
+                    suited = (own & 3) == (u1 & 3) == (u2 & 3) == (u3 & 3)
+                    keys[s] = key * 2 + (1 if suited else 0)
                     s += 1
-    return out
+    return out, keys
