@@ -99,25 +99,11 @@ def play_session(
 
 
 def _ask_wagers(config: TableConfig, ask: Ask, say: Say, human: int) -> tuple[int, int]:
-    while True:
-        text = _ask(ask, f"seat {human} ante [{dollars(config.minimum)}]: ") or dollars(
-            config.minimum
-        )
-        try:
-            ante = cents(text, "ante")
-            if not config.minimum <= ante <= config.maximum:
-                raise FeltError(
-                    f"ante must be {dollars(config.minimum)} to {dollars(config.maximum)}"
-                )
-            text = _ask(ask, "optional bonus wager [0 = none]: ") or "0"
-            bonus = cents(text, "bonus")
-            if bonus and not config.bonus_minimum <= bonus <= config.bonus_maximum:
-                raise FeltError(
-                    f"bonus must be {dollars(config.bonus_minimum)} to {dollars(config.bonus_maximum)}"
-                )
-            return ante, bonus
-        except FeltError as err:
-            say(f"  {err}")
+    ante = _ask_amount(ask, say, f"seat {human} ante", config.minimum, config.maximum)
+    bonus = _ask_amount(
+        ask, say, "optional bonus wager", config.bonus_minimum, config.bonus_maximum, none_ok=True
+    )
+    return ante, bonus
 
 
 def _decide(
@@ -255,12 +241,17 @@ def play_double_down(
     return table
 
 
-def _ask_amount(ask: Ask, say: Say, what: str, low: int, high: int) -> int:
+def _ask_amount(
+    ask: Ask, say: Say, what: str, low: int, high: int, *, none_ok: bool = False
+) -> int:
+    """An amount from ``low`` to ``high`` (or 0 when ``none_ok``), asked until it is one."""
+    default = "0" if none_ok else dollars(low)
+    hint = "0 = none" if none_ok else default
     while True:
-        text = _ask(ask, f"{what} [{dollars(low)}]: ") or dollars(low)
+        text = _ask(ask, f"{what} [{hint}]: ") or default
         try:
             amount = cents(text, what)
-            if not low <= amount <= high:
+            if not (low <= amount <= high or (none_ok and amount == 0)):
                 raise FeltError(f"{what} must be {dollars(low)} to {dollars(high)}")
             return amount
         except FeltError as err:
