@@ -1,9 +1,11 @@
-"""Exact analysis times from a cold process: Boston 5 (target under 20 s) and Double Down Stud
-(target under 10 s), each run in a fresh Python process so compilation and table building count.
+"""Exact analysis times from a cold process: Boston 5 (target under 20 s), Double Down Stud
+(target under 10 s) and Boston 7 at both wager ratios (target under 15 minutes), each run in a
+fresh Python process so compilation, table building and Boston 7's counts all count.
 
 The peer measured in the same run is a plain count of the work: the time to evaluate as many
 random five-card hands through felt's batch evaluator as the Double Down Stud enumeration looks up
-(52 x C(51,3) x 48), which the analysis must not be much slower than.
+(52 x C(51,3) x 48), which the analysis must not be much slower than.  For Boston 7 the peer's
+rate also says how long dealing out every pair of seven-card hands (C(52,7) x C(45,7)) would take.
 Run with ``./dev bench analysis_speed``.
 """
 
@@ -32,7 +34,15 @@ JOBS = {
         "analyze_double_down(DoubleDownConfig.from_mapping({}))",
         10.0,
     ),
+    "boston7 (ratios 1 and 2)": (
+        "from felt.analysis.games import analyze_boston7;"
+        "from felt.config import TableConfig;"
+        "[analyze_boston7(TableConfig.from_mapping({'game': 'boston7', 'first_ratio': r}))"
+        " for r in (1, 2)]",
+        900.0,
+    ),
 }
+SEVEN_PAIRS = 133_784_560 * 45_379_620
 
 
 def main() -> None:
@@ -45,6 +55,8 @@ def main() -> None:
     rank_batch(hands, check=False)
     peer = time.perf_counter() - start
     print(f"peer: {n:,} batch evaluations in {peer:.2f} s")
+    years = SEVEN_PAIRS * 2 / (n / peer) / (365.25 * 86400)
+    print(f"peer rate applied to Boston 7 by dealing: {SEVEN_PAIRS:.3e} pairs, {years:,.0f} years")
     for name, (code, target) in JOBS.items():
         for cold in (True, False):
             with tempfile.TemporaryDirectory() as empty:

@@ -8,14 +8,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from felt._jit import jit
+from felt.batch import rank_batch
 
 BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
 
 
 @jit
-def all_hands(n: int, first: int) -> NDArray[np.uint8]:  # pragma: no cover - compiled
-    """Every n-card hand (ascending card numbers) whose lowest card is ``first``, in order."""
-    rest = 51 - first
+def all_hands(n: int, first: int, deck: int = 52) -> NDArray[np.uint8]:  # pragma: no cover
+    """Every n-card hand (ascending card numbers below ``deck``) whose lowest card is ``first``,
+    in order."""
+    rest = deck - 1 - first
     count = 1
     for k in range(n - 1):
         count = count * (rest - k) // (k + 1)
@@ -27,7 +29,7 @@ def all_hands(n: int, first: int) -> NDArray[np.uint8]:  # pragma: no cover - co
             out[row, k] = idx[k]
         row += 1
         k = n - 1
-        while k >= 1 and idx[k] == 52 - n + k:
+        while k >= 1 and idx[k] == deck - n + k:
             k -= 1
         if k < 1:
             break
@@ -75,3 +77,17 @@ def best_of_fives(
                     best = v
         out[i] = best
     return out
+
+
+def dealer_counts(player: list[int]) -> tuple[int, int]:
+    """Brute force: of the C(45,7) dealer hands from the cards a 7-card player hand leaves, how
+    many rank below it and how many equal it (the batch evaluator, which ``test_exhaustive``
+    checks against best-of-fives on every 7-card hand)."""
+    rest = np.array([c for c in range(52) if c not in set(player)], dtype=np.uint8)
+    own = int(rank_batch([sorted(player)])[0])
+    below = equal = 0
+    for first in range(39):
+        values = rank_batch(rest[all_hands(7, first, 45)], check=False)
+        below += int((values < own).sum())
+        equal += int((values == own).sum())
+    return below, equal

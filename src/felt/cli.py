@@ -150,6 +150,11 @@ def _table_config(args: argparse.Namespace) -> TableConfig | DoubleDownConfig:
     return TableConfig.from_mapping(data, where="--edition")
 
 
+def _note(message: str) -> None:
+    """A progress note on standard error (never mixed into the output)."""
+    print(f"felt: {message}", file=sys.stderr, flush=True)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     from felt.play import play_double_down, play_session
 
@@ -167,7 +172,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from felt.analysis.games import analyze_boston5, analyze_double_down
+    from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
     from felt.money import cents
 
     ante = None if args.ante is None else cents(args.ante, "--ante")
@@ -175,9 +180,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     if isinstance(config, DoubleDownConfig):
         sheet = analyze_double_down(config, ante)
     elif config.game == "boston7":
-        raise FeltError(
-            "boston7 exact analysis is not available yet; boston5 and double-down-stud are"
-        )
+        sheet = analyze_boston7(config, ante, log=_note)
     else:
         sheet = analyze_boston5(config, ante)
     if args.plot:
@@ -202,7 +205,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     config = _table_config(args)
     ante = None if args.ante is None else cents(args.ante, "--ante")
     result = simulate(config, args.rounds, seats=args.seats, seed=args.seed, workers=args.workers,
-                      ante=ante, scheduler=args.scheduler, progress=progress_bar, engine=args.engine)  # fmt: skip
+                      ante=ante, scheduler=args.scheduler, progress=progress_bar, engine=args.engine, log=_note)  # fmt: skip
     if args.plot:
         from felt.plots import convergence_plot
 

@@ -28,7 +28,14 @@ from numpy.typing import NDArray
 
 from felt._jit import jit
 from felt.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
-from felt.analysis.games import _boston_lines, _boston_payoffs, analyze_boston5, analyze_double_down
+from felt.analysis.games import (
+    _boston_lines,
+    _boston_payoffs,
+    _suit_pattern_label,
+    analyze_boston5,
+    analyze_boston7,
+    analyze_double_down,
+)
 from felt.analysis.kernels import BINOM, colex5, five_card_values
 from felt.analysis.parsheet import ParSheet
 from felt.boston import Round
@@ -144,6 +151,16 @@ class Job:
     seats: int
     seed: int
     rounds: int
+    raising: bytes | None = None
+    """Boston: raise (1) or fold (0) per three-card start by colex index, decided by the parent
+    from the exact analysis, so no worker has to compute it; None computes it where needed."""
+
+    def raise_table(self) -> NDArray[np.bool_]:
+        """The Boston raise table (22,100 starts)."""
+        if self.raising is not None:
+            return np.frombuffer(self.raising, dtype=np.bool_)
+        assert isinstance(self.config, TableConfig)
+        return optimal_raise_table(self.config, self.ante)
 
 
 def _prepare(job: Job) -> tuple[Any, ...]:
@@ -153,30 +170,43 @@ def _prepare(job: Job) -> tuple[Any, ...]:
     names, line_of_value = _boston_lines(config)
     win, tie, lose, fold = _boston_payoffs(config, job.ante, names)
     pay = np.array([win, tie, lose], dtype=np.int64).T.copy()
-    raise_table = optimal_raise_table(config, job.ante)
+    raise_table = job.raise_table()
     return names, line_of_value, pay, fold, raise_table
 
 
 _SHEETS: dict[tuple[str, int], ParSheet] = {}
 
 
-def exact_sheet(config: TableConfig, ante: int) -> ParSheet:
-    """The exact Boston 5 analysis for a table and ante, computed once per process."""
+def exact_sheet(
+    config: TableConfig, ante: int, log: Callable[[str], None] | None = None
+) -> ParSheet:
+    """The exact Boston 5 or Boston 7 analysis for a table and ante, computed once per process."""
     key = (repr(config), ante)
     if key not in _SHEETS:
-        _SHEETS[key] = analyze_boston5(config, ante)
+        if config.game == "boston7":
+            _SHEETS[key] = analyze_boston7(config, ante, log=log)
+        else:
+            _SHEETS[key] = analyze_boston5(config, ante)
     return _SHEETS[key]
 
 
-def optimal_raise_table(config: TableConfig, ante: int) -> NDArray[np.bool_]:
+def optimal_raise_table(
+    config: TableConfig, ante: int, log: Callable[[str], None] | None = None
+) -> NDArray[np.bool_]:
     """Raise or fold for each three-card start (by colex index), from the exact analysis."""
-    if (
-        exact_sheet(config, ante).strategy["rule"] != "Always place the second wager."
-    ):  # pragma: no cover
+    sheet = exact_sheet(config, ante, log)
+    if sheet.strategy["rule"] == "Always place the second wager.":
+        return np.ones(22100, dtype=np.bool_)
+    if config.game != "boston7":  # pragma: no cover - no legal Boston 5 table folds
         raise FeltError(
             "this pay table's optimal strategy folds some hands; simulation supports always-raise tables"
         )
-    return np.ones(22100, dtype=np.bool_)
+    from felt.analysis.boston7 import start_classes
+
+    raising = {row["start"]: bool(row["raise"]) for row in sheet.strategy["decisions"]}
+    cls, _, starts = start_classes()
+    by_class = np.array([raising[_suit_pattern_label(s)] for s in starts], dtype=np.bool_)
+    return by_class[cls]
 
 
 def run_blocks(
@@ -307,11 +337,7 @@ def run_engine_blocks(
 ) -> Tally:
     """Simulate blocks through the real round engine (any game; slow, the reference)."""
     config = job.config
-    raise_table = (
-        optimal_raise_table(config, job.ante)
-        if isinstance(config, TableConfig) and config.game == "boston5"
-        else None
-    )
+    raise_table = job.raise_table() if isinstance(config, TableConfig) else None
     tally = Tally(cells=np.zeros((1, 1, 4), dtype=np.int64))
     for b in blocks:
         count = min(BLOCK, job.rounds - b * BLOCK)
@@ -346,11 +372,13 @@ def simulate(
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     engine: bool = False,
+    log: Callable[[str], None] | None = None,
 ) -> SimResult:
     """Simulate ``rounds`` rounds with the suggested (for Boston 5, optimal) strategy.
 
     Boston 5 runs on the compiled fast path unless ``engine``; Boston 7 and Double Down Stud run
-    through the round engine.
+    through the round engine.  The exact edge comes from the exact analysis (``log`` hears when
+    Boston 7's counts are computed rather than read from the cache).
     """
     max_seats = config.areas if isinstance(config, DoubleDownConfig) else 6
     if rounds < 1 or not 1 <= seats <= max_seats or workers < 1:
@@ -360,7 +388,12 @@ def simulate(
     base = config.minimum if ante is None else ante
     if not config.minimum <= base <= config.maximum:
         raise FeltError(f"--ante {base / 100:.2f} is outside the table limits")
-    job = Job(config, base, seats, seed, rounds)
+    raising = (
+        optimal_raise_table(config, base, log).tobytes()
+        if isinstance(config, TableConfig)
+        else None
+    )
+    job = Job(config, base, seats, seed, rounds, raising)
     fast = config.game == "boston5" and not engine
     runner = run_blocks if fast else run_engine_blocks
     blocks = list(range(math.ceil(rounds / BLOCK)))
@@ -386,8 +419,8 @@ def simulate(
     names = ["(engine path)"]
     if isinstance(config, DoubleDownConfig):
         exact = analyze_double_down(config, base).house_edge_ante if seats == 1 else None
-    elif config.game == "boston5":
-        exact = exact_sheet(config, base).house_edge_ante
+    else:
+        exact = exact_sheet(config, base, log).house_edge_ante
         if fast:
             names = _prepare(job)[0]
     return SimResult(job, tally, names, exact)

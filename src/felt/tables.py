@@ -261,16 +261,21 @@ def _load(path: Path) -> Tables | None:
     return loaded
 
 
-def _save(path: Path, built: Tables) -> None:
-    """Write the cache atomically; a read-only or missing home is not an error, only slower."""
+def save_arrays(path: Path, **arrays: NDArray[np.generic]) -> None:
+    """Write a cache file atomically; a read-only or missing home is not an error, only slower."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz.tmp")
         with os.fdopen(fd, "wb") as out:
-            np.savez(out, **{f.name: getattr(built, f.name) for f in fields(Tables)})
+            np.savez(out, **arrays)  # type: ignore[arg-type]
         os.replace(tmp, path)
     except OSError:
         return
+
+
+def _save(path: Path, built: Tables) -> None:
+    """Write the tables' cache file."""
+    save_arrays(path, **{f.name: getattr(built, f.name) for f in fields(Tables)})
 
 
 @functools.cache

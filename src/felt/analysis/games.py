@@ -13,12 +13,23 @@ apply as they would at the table; results are reported per base unit as exact fr
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from felt.analysis.boston7 import (
+    COMPLETIONS,
+    DEALER_HANDS,
+    N_LINES,
+    SEVEN_ROYAL,
+    SIX_ROYAL,
+    START_CLASSES,
+    Boston7Counts,
+    boston7_counts,
+)
 from felt.analysis.kernels import (
     BINOM,
     boston5_start_counts,
@@ -57,6 +68,20 @@ def _boston_lines(config: TableConfig) -> tuple[list[str], NDArray[np.int64]]:
     return names, line_of_value
 
 
+IMPLIED_LINES = {
+    "seven-card royal flush": ("six-card royal flush", "royal flush"),
+    "six-card royal flush": ("royal flush",),
+}
+"""Lines a longer royal also makes; 13:69F-24.11(c) pays "once for the highest payout"."""
+
+
+def _line_bonus(config: TableConfig, ante: int, name: str) -> int | None:
+    """Cents an ante bonus line pays at ``ante``: the best of the lines the hand makes."""
+    wins = [p.win(ante) for n in (name, *IMPLIED_LINES.get(name, ()))
+            if (p := config.ante_bonus.get(n)) is not None]  # fmt: skip
+    return max(wins) if wins else None
+
+
 def _boston_payoffs(
     config: TableConfig, ante: int, names: list[str]
 ) -> tuple[list[int], list[int], list[int], int]:
@@ -69,9 +94,8 @@ def _boston_payoffs(
 
     win, tie, lose = [], [], []
     for name in names:
-        payout = config.ante_bonus.get(name)
-        bonus = 0 if payout is None else payout.win(ante)
-        if payout is None:
+        bonus = _line_bonus(config, ante, name)
+        if bonus is None:
             win.append(cap(2 * first))
             tie.append(0)
             lose.append(-2 * first - ante)
@@ -102,65 +126,77 @@ def _start_cards(start: int) -> tuple[int, int, int]:
     return _STARTS[start]
 
 
-def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
-    """The exact par sheet of Boston 5 under ``config`` at the given ante (cents)."""
-    if config.game != "boston5":
-        raise FeltError(f"analyze_boston5 needs a boston5 table, got {config.game}")
+def _check_ante(config: TableConfig, ante: int | None) -> int:
     ante = config.minimum if ante is None else ante
     if not config.minimum <= ante <= config.maximum:
         raise FeltError(
             f"--ante {dollars(ante)} is outside the table limits {dollars(config.minimum)} to {dollars(config.maximum)}"
         )
+    return ante
+
+
+def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
+    """The exact par sheet of Boston 5 under ``config`` at the given ante (cents)."""
+    if config.game != "boston5":
+        raise FeltError(f"analyze_boston5 needs a boston5 table, got {config.game}")
+    ante = _check_ante(config, ante)
     names, line_of_value = _boston_lines(config)
     values = five_card_values()
     lower, equal = equity_counts()
     cells = boston5_start_counts(
         values, lower, equal, line_of_value, len(names), BINOM
     )  # (22100, L, 3)
+    labels = [_start_class(s) for s in range(22100)]
+    weights = np.ones(22100, dtype=np.int64)
+    return _boston_sheet(config, ante, names, cells, weights, labels, 1176 * 1533939)
+
+
+def _boston_sheet(
+    config: TableConfig,
+    ante: int,
+    names: list[str],
+    cells: NDArray[np.int64],
+    weights: NDArray[np.int64],
+    labels: list[str],
+    per_start: int,
+    strategy_notes: dict[str, str] | None = None,
+) -> ParSheet:
+    """A Boston par sheet from per-start counts, deciding each start by its expectation.
+
+    ``cells[g, line, result]`` counts the deals of one start of group ``g`` (``weights[g]``
+    starts alike); ``labels[g]`` names its row of the decision table (rows with one label are
+    averaged, as a printed strategy is).
+    """
     win, tie, lose, fold = _boston_payoffs(config, ante, names)
-    pay = np.array([win, tie, lose], dtype=np.int64).T  # (L, 3)
-    per_start = 1176 * 1533939
-    # Exact in int64: a start's cells sum to 1.8e9 deals and no payout exceeds 1e8 cents at the
-    # table maximum, so each total stays below 2e17 < 2**63.
-    ev_raise = [int(ev) for ev in np.einsum("slr,lr->s", cells, pay)]
-    raise_mask = [ev > fold * per_start for ev in ev_raise]
+    pay = np.array([win, tie, lose], dtype=object).T  # (L, 3), Python ints: sums reach 1e21
+    ev_raise = [int(ev) for ev in (cells.astype(object) * pay[None]).sum(axis=(1, 2))]
+    raise_mask = np.array([ev > fold * per_start for ev in ev_raise])
     first = config.first_ratio * ante
     outcomes: list[Outcome] = []
-    raised = cells[np.array(raise_mask)].sum(axis=0)
+    raised = (cells * weights[:, None, None])[raise_mask].sum(axis=0)
     for li, name in enumerate(names):
         for ri, result in enumerate(RESULTS):
             count = int(raised[li, ri])
             if count:
                 outcomes.append(Outcome("raise", name, result, count, Fraction(int(pay[li, ri]), ante),
                                         Fraction(ante + 2 * first, ante)))  # fmt: skip
-    folds = sum(1 for m in raise_mask if not m)
+    folds = int(weights[~raise_mask].sum())
     if folds:
-        outcomes.append(
-            Outcome(
-                "fold",
-                "any",
-                "forfeit",
-                folds * per_start,
-                Fraction(fold, ante),
-                Fraction(ante + first, ante),
-            )
-        )
-    total = 22100 * per_start
-    always = Fraction(sum(ev_raise), total * ante)
-    classes: dict[str, list[int]] = defaultdict(list)
-    for s in range(22100):
-        classes[_start_class(s)].append(s)
+        outcomes.append(Outcome("fold", "any", "forfeit", folds * per_start, Fraction(fold, ante),
+                                Fraction(ante + first, ante)))  # fmt: skip
+    total = int(weights.sum()) * per_start
+    always = Fraction(
+        sum(int(w) * ev for w, ev in zip(weights, ev_raise, strict=True)), total * ante
+    )
+    groups: dict[str, list[int]] = defaultdict(list)
+    for g, label in enumerate(labels):
+        groups[label].append(g)
     table = []
-    for name, starts in sorted(classes.items()):
-        ev = Fraction(sum(ev_raise[s] for s in starts), len(starts) * per_start * ante)
-        table.append(
-            {
-                "start": name,
-                "raise": ev > Fraction(fold, ante),
-                "ev_raise": float(ev),
-                "ev_fold": float(Fraction(fold, ante)),
-            }
-        )
+    for name, members in sorted(groups.items()):
+        n = sum(int(weights[g]) for g in members)
+        ev = Fraction(sum(int(weights[g]) * ev_raise[g] for g in members), n * per_start * ante)
+        table.append({"start": name, "raise": ev > Fraction(fold, ante), "ev_raise": float(ev),
+                      "ev_fold": float(Fraction(fold, ante))})  # fmt: skip
     fold_classes = [str(row["start"]) for row in table if not row["raise"]]
     rule = (
         "Always place the second wager."
@@ -168,14 +204,14 @@ def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
         else f"Place the second wager except with: {', '.join(fold_classes)}."
     )
     sheet = ParSheet(
-        game="boston5",
+        game=config.game,
         edition=config.edition.name,
         title=config.edition.title,
         base_wager="ante",
         base_cents=ante,
         initial_units=Fraction(ante + first, ante),
         outcomes=outcomes,
-        strategy={"rule": rule, "decisions": table},
+        strategy={"rule": rule, **(strategy_notes or {}), "decisions": table},
         strategies={
             "optimal": Fraction(0),
             "always raise": -always,
@@ -190,8 +226,74 @@ def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
     return ParSheet(**{**sheet.__dict__, "strategies": strategies})
 
 
+# ----------------------------------------------------------------------------- Boston 7
+
+
+def _suit_pattern_label(cards: tuple[int, ...]) -> str:
+    """A three-card start named by ranks and which cards share a suit, e.g. ``A-K-7 (A-7 suited)``."""
+    ordered = sorted(cards, key=lambda c: -c)
+    ranks = _rank_word(tuple(c >> 2 for c in ordered))
+    suits = {c & 3 for c in ordered}
+    if len({c >> 2 for c in ordered}) < 3:
+        if len({c >> 2 for c in ordered}) == 1:
+            return ranks
+        return f"{ranks} {'two suited' if len(suits) == 2 else 'rainbow'}"
+    if len(suits) == 1:
+        return f"{ranks} suited"
+    if len(suits) == 3:
+        return f"{ranks} rainbow"
+    pair = next((x, y) for i, x in enumerate(ordered) for y in ordered[i + 1 :] if x & 3 == y & 3)
+    return f"{ranks} ({_rank_word((pair[0] >> 2, pair[1] >> 2))} suited)"
+
+
+def boston7_cells(
+    config: TableConfig, counts: Boston7Counts
+) -> tuple[list[str], NDArray[np.int64]]:
+    """Ante-bonus line names and the counts of each start class by (line, result)."""
+    names = ["no ante bonus hand", *config.ante_bonus.hands]
+    index = {name: i for i, name in enumerate(names)}
+    cells = np.zeros((START_CLASSES, len(names), 3), dtype=np.int64)
+    for k in range(N_LINES):
+        label = {SIX_ROYAL: "six-card royal flush", SEVEN_ROYAL: "seven-card royal flush"}.get(
+            k, Category(k).label if k < len(Category) else ""
+        )
+        cells[:, index.get(label, 0), :] += counts.counts[:, k, :]
+    return names, cells
+
+
+def analyze_boston7(
+    config: TableConfig, ante: int | None = None, *, log: Callable[[str], None] | None = None
+) -> ParSheet:
+    """The exact par sheet of Boston 7 under ``config`` at the given ante (cents).
+
+    Counts come from :func:`felt.analysis.boston7.boston7_counts` (cached on disk after the
+    first run); the pay table, wager ratio, payout limit and ante only weight them.
+    """
+    if config.game != "boston7":
+        raise FeltError(f"analyze_boston7 needs a boston7 table, got {config.game}")
+    ante = _check_ante(config, ante)
+    counts = boston7_counts(log=log)
+    names, cells = boston7_cells(config, counts)
+    labels = [_suit_pattern_label(start) for start in counts.starts]
+    discard = (
+        "Never discard: the five cards kept can only rank at or below the best five of seven, "
+        f"and a discard forfeits the six- and seven-card royal payouts ({config.edition.cite('10(c)')})."
+    )
+    return _boston_sheet(config, ante, names, cells, counts.sizes, labels,
+                         COMPLETIONS * DEALER_HANDS, {"discard": discard})  # fmt: skip
+
+
 def _notes(config: TableConfig, ante: int) -> list[str]:
     notes = [f"first and second wagers are each {config.first_ratio} x the ante"]
+    for name in IMPLIED_LINES:
+        payout = config.ante_bonus.get(name)
+        bonus = _line_bonus(config, ante, name)
+        if payout is not None and bonus is not None:
+            notes.append(
+                f"{name} pays {dollars(bonus)} on a {dollars(ante)} ante"
+                f" ({Fraction(bonus, ante)} to 1; the table's line: {payout}; paid once for the"
+                f" highest payout, {config.edition.cite('11(c)')})"
+            )
     if config.payout_limit is not None:
         notes.append(
             f"payout limit {dollars(config.payout_limit)} applied at a {dollars(ante)} ante ({config.edition.cite('11(e)')})"
