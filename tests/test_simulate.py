@@ -9,31 +9,50 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from felt.analysis.kernels import BINOM, five_card_values
+from felt.analysis.kernels import BINOM
 from felt.cli import main
 from felt.config import TableConfig
 from felt.errors import FeltError
-from felt.simulate import Job, _prepare, deal_decks, engine_nets, settle_boston5, simulate
+from felt.simulate import Job, _prepare, deal_decks, engine_nets, settle_boston, simulate
+from felt.tables import tables
 
 CONFIG = TableConfig.from_mapping({"game": "boston5"})
 
 
 @pytest.mark.parametrize(
-    ("seats", "table"), [(1, {}), (4, {"payout_limit": "50000"}), (6, {"edition": "nj-13-69f-24"})]
+    ("seats", "table"),
+    [
+        (1, {}),
+        (4, {"payout_limit": "50000"}),
+        (6, {"edition": "nj-13-69f-24"}),
+        (1, {"game": "boston7", "first_ratio": 1}),
+        (5, {"game": "boston7", "maximum": "1000"}),
+    ],
 )
 def test_fast_path_settles_like_the_engine_on_the_same_decks(
-    seats: int, table: dict[str, str]
+    seats: int, table: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from felt.analysis import games
+    from tests.test_boston7 import _fake_counts
+
+    monkeypatch.setattr(games, "boston7_counts", lambda **_: _fake_counts())  # CI: no full count
     config = TableConfig.from_mapping({"game": "boston5", **table})
-    names, line_of_value, pay, fold, raise_table = _prepare(
-        Job(config, config.minimum, seats, 0, 1)
-    )
-    decks = deal_decks(seats * 1000 + 7, 400, 5 * seats + 5)
+    ante = config.maximum if table.get("maximum") else config.minimum
+    names, line_of_code, pay, fold, raise_table = _prepare(Job(config, ante, seats, 0, 1))
+    hand = 7 if config.game == "boston7" else 5
+    decks = deal_decks(seats * 1000 + 7, 400, hand * (seats + 1))
+    if config.game == "boston7":  # every seven-card royal path, at a $1,000 ante (200 to 1 wins)
+        royal = [51, 47, 43, 39, 35, 31, 27]  # A-K-Q-J-10-9-8 of spades, dealt to seat 1
+        for pos, card in zip([0, 1, 2, *range(3 * seats + 3, 3 * seats + 7)], royal, strict=True):
+            row = decks[0].tolist()
+            if card in row:  # swap, so the row keeps distinct cards
+                decks[0, row.index(card)] = decks[0, pos]
+            decks[0, pos] = card
     cells = np.zeros((1, len(names), 4), dtype=np.int64)
-    fast = settle_boston5(
-        decks, seats, raise_table, five_card_values(), line_of_value, BINOM, pay, fold, cells
-    )
-    np.testing.assert_array_equal(fast, engine_nets(config, decks, seats, raise_table))
+    t = tables()
+    fast = settle_boston(decks, seats, hand, raise_table, t.card_keys, t.flush, t.row_offsets,
+                         t.values, t.five_category, line_of_code, BINOM, pay, fold, cells)  # fmt: skip
+    np.testing.assert_array_equal(fast, engine_nets(config, decks, seats, raise_table, ante))
 
 
 def test_deal_decks_are_distinct_cards_and_reproducible() -> None:

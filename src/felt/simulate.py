@@ -1,4 +1,4 @@
-"""Simulation of Boston 5 rounds: a compiled fast path, the real round engine on the same decks,
+"""Simulation of Boston 5 and 7 rounds: a compiled fast path, the real round engine on the same decks,
 and the observed house edge against the exact one.
 
 Rounds are split into fixed blocks of :data:`BLOCK` rounds; block ``b`` draws its decks from a
@@ -7,7 +7,8 @@ seed gives the same result whatever the number of workers or machines: local pro
 default, or a Dask cluster (``scheduler``).
 
 The fast path deals each round exactly as the engine does (three cards to each seat from the
-dealer's left, three to the dealer, two more to each seat that raised, two to the dealer) and
+dealer's left, three to the dealer, two (Boston 7: four) more to each seat that raised, then to
+the dealer) and
 settles by the same pay rules; ``tests/test_simulate.py`` checks it against
 :class:`felt.boston.Round` on the same decks.
 """
@@ -26,23 +27,27 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from felt._jit import jit
+from felt._jit import jit, jit_inline
 from felt.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
+from felt.analysis.boston7 import EIGHT, NINE, ROYAL5, SEVEN_ROYAL, SIX_ROYAL
 from felt.analysis.games import (
-    _boston_lines,
     _boston_payoffs,
     _suit_pattern_label,
     analyze_boston5,
     analyze_boston7,
     analyze_double_down,
+    boston_line_names,
+    line_index_of_code,
 )
-from felt.analysis.kernels import BINOM, colex5, five_card_values
+from felt.analysis.kernels import BINOM
 from felt.analysis.parsheet import ParSheet
+from felt.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
 from felt.boston import Round
 from felt.cards import ALL_CARDS, Card
 from felt.config import TableConfig
 from felt.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
 from felt.errors import FeltError
+from felt.tables import ROW_BITS, ROW_MASK, tables
 
 BLOCK = 1 << 14
 """Rounds per block: the unit of work and of seeding."""
@@ -70,39 +75,86 @@ def deal_decks(
     return out
 
 
+@jit_inline
+def _hand_code(
+    decks: NDArray[np.uint8],
+    r: int,
+    first: int,
+    pos: int,
+    extra: int,
+    card_keys: NDArray[np.uint64],
+    flush: NDArray[np.uint16],
+    row_offsets: NDArray[np.int64],
+    values: NDArray[np.uint16],
+    five_category: NDArray[np.uint8],
+) -> tuple[int, int]:  # pragma: no cover - compiled
+    """Value and line code (a Category, or six- / seven-card royal) of the three cards at
+    ``first`` and the ``extra`` at ``pos`` of round ``r``: the arithmetic of felt.tables."""
+    total = SUM_START64
+    for i in range(3):
+        total += card_keys[decks[r, first + i]]
+    for i in range(extra):
+        total += card_keys[decks[r, pos + i]]
+    suits = (total >> SUIT_SHIFT64) & FLUSH_BITS64
+    if not suits:
+        low = np.int64(total & LOW_MASK64)
+        v = int(values[row_offsets[low >> ROW_BITS] + (low & ROW_MASK)])
+        return v, int(five_category[v])
+    suit = np.int64(suits > 0x8) + np.int64(suits > 0x80) + np.int64(suits > 0x800)
+    mask = np.int64(0)
+    for i in range(3 + extra):
+        c = np.int64(decks[r, first + i] if i < 3 else decks[r, pos + i - 3])
+        if c & 3 == suit:
+            mask |= np.int64(1) << (c >> 2)
+    v = int(flush[mask])
+    code = int(five_category[v])
+    if mask & ROYAL5 == ROYAL5 and mask & NINE:
+        code = SEVEN_ROYAL if mask & EIGHT else SIX_ROYAL
+    return v, code
+
+
 @jit
-def settle_boston5(
+def settle_boston(
     decks: NDArray[np.uint8],
     seats: int,
+    hand: int,
     raise_table: NDArray[np.bool_],
+    card_keys: NDArray[np.uint64],
+    flush: NDArray[np.uint16],
+    row_offsets: NDArray[np.int64],
     values: NDArray[np.uint16],
-    line_of_value: NDArray[np.int64],
+    five_category: NDArray[np.uint8],
+    line_of_code: NDArray[np.int64],
     binom: NDArray[np.int64],
     pay: NDArray[np.int64],
     fold_pay: int,
     cells: NDArray[np.int64],
 ) -> NDArray[np.int64]:  # pragma: no cover - compiled
-    """Net cents of each seat in each round (shape (rounds, seats)); adds each raised hand's
-    (ante-bonus line, result) to ``cells`` and folds to ``cells[0, 0, 3]``."""
+    """Boston 5 (``hand`` 5) or Boston 7 (7) rounds: net cents of each seat in each round (shape
+    (rounds, seats)); adds each raised hand's (ante-bonus line, result) to ``cells`` and folds to
+    ``cells[0, 0, 3]``.  Cards go as the engine deals them: three to each seat from the dealer's
+    left, three to the dealer, then the rest of each raised hand, then the dealer's."""
     rounds = decks.shape[0]
+    extra = hand - 3
     nets = np.zeros((rounds, seats), dtype=np.int64)
     raised = np.zeros(seats, dtype=np.bool_)
     player_values = np.zeros(seats, dtype=np.int64)
+    player_lines = np.zeros(seats, dtype=np.int64)
     for r in range(rounds):
         pos = 3 * seats + 3
-        d0, d1, d2 = decks[r, 3 * seats], decks[r, 3 * seats + 1], decks[r, 3 * seats + 2]
         for s in range(seats):
             a, b, c = decks[r, 3 * s], decks[r, 3 * s + 1], decks[r, 3 * s + 2]
             lo, mid, hi = min(a, b, c), a + b + c - min(a, b, c) - max(a, b, c), max(a, b, c)
             raised[s] = raise_table[binom[lo, 1] + binom[mid, 2] + binom[hi, 3]]
         for s in range(seats):
             if raised[s]:
-                x, y = decks[r, pos], decks[r, pos + 1]
-                pos += 2
-                player_values[s] = values[
-                    colex5(decks[r, 3 * s], decks[r, 3 * s + 1], decks[r, 3 * s + 2], x, y, binom)
-                ]
-        dealer = values[colex5(d0, d1, d2, decks[r, pos], decks[r, pos + 1], binom)]
+                v, code = _hand_code(decks, r, 3 * s, pos, extra, card_keys, flush, row_offsets,
+                                     values, five_category)  # fmt: skip
+                player_values[s] = v
+                player_lines[s] = line_of_code[code]
+                pos += extra
+        dealer, _ = _hand_code(decks, r, 3 * seats, pos, extra, card_keys, flush, row_offsets,
+                               values, five_category)  # fmt: skip
         for s in range(seats):
             if not raised[s]:
                 nets[r, s] = fold_pay
@@ -110,7 +162,7 @@ def settle_boston5(
                 continue
             v = player_values[s]
             result = 0 if v > dealer else (1 if v == dealer else 2)
-            line = line_of_value[v]
+            line = player_lines[s]
             nets[r, s] = pay[line, result]
             cells[0, line, result] += 1
     return nets
@@ -166,12 +218,12 @@ class Job:
 def _prepare(job: Job) -> tuple[Any, ...]:
     config = job.config
     if not isinstance(config, TableConfig):
-        raise FeltError("the fast path is for Boston 5 tables")
-    names, line_of_value = _boston_lines(config)
+        raise FeltError("the fast path is for Boston tables")
+    names = boston_line_names(config)
     win, tie, lose, fold = _boston_payoffs(config, job.ante, names)
     pay = np.array([win, tie, lose], dtype=np.int64).T.copy()
     raise_table = job.raise_table()
-    return names, line_of_value, pay, fold, raise_table
+    return names, line_index_of_code(names), pay, fold, raise_table
 
 
 _SHEETS: dict[tuple[str, int], ParSheet] = {}
@@ -213,16 +265,18 @@ def run_blocks(
     job: Job, blocks: Sequence[int], progress: Callable[[int, int], None] | None = None
 ) -> Tally:
     """Simulate the given blocks of a job (what each worker runs)."""
-    names, line_of_value, pay, fold, raise_table = _prepare(job)
-    values = five_card_values()
-    need = 5 * job.seats + 5
+    names, line_of_code, pay, fold, raise_table = _prepare(job)
+    assert isinstance(job.config, TableConfig)
+    hand = 7 if job.config.game == "boston7" else 5
+    t = tables()
+    need = hand * (job.seats + 1)
     tally = Tally(cells=np.zeros((1, len(names), 4), dtype=np.int64))
     for b in blocks:
         count = min(BLOCK, job.rounds - b * BLOCK)
         decks = deal_decks(block_seed(job.seed, b), count, need)
-        nets = settle_boston5(
-            decks, job.seats, raise_table, values, line_of_value, BINOM, pay, fold, tally.cells
-        )
+        nets = settle_boston(decks, job.seats, hand, raise_table, t.card_keys, t.flush,
+                             t.row_offsets, t.values, t.five_category, line_of_code, BINOM, pay,
+                             fold, tally.cells)  # fmt: skip
         per_round = nets.sum(axis=1)
         block_total = int(per_round.sum())
         tally.rounds += count
@@ -325,7 +379,7 @@ def _play_engine_round(config: TableConfig | DoubleDownConfig, deck: tuple[Card,
 
 
 def _cards_needed(config: TableConfig | DoubleDownConfig, seats: int) -> int:
-    """Cards a round can use from the top: the same draw as the fast path for Boston 5, so both
+    """Cards a round can use from the top: the same draw as the fast path for Boston, so both
     paths play the same decks; a whole deck where a cut moves cards from deep in the stack."""
     if isinstance(config, DoubleDownConfig):
         return 52
@@ -374,10 +428,10 @@ def simulate(
     engine: bool = False,
     log: Callable[[str], None] | None = None,
 ) -> SimResult:
-    """Simulate ``rounds`` rounds with the suggested (for Boston 5, optimal) strategy.
+    """Simulate ``rounds`` rounds with the suggested (for Boston, optimal) strategy.
 
-    Boston 5 runs on the compiled fast path unless ``engine``; Boston 7 and Double Down Stud run
-    through the round engine.  The exact edge comes from the exact analysis (``log`` hears when
+    Boston 5 and 7 run on the compiled fast path unless ``engine``; Double Down Stud runs through
+    the round engine.  The exact edge comes from the exact analysis (``log`` hears when
     Boston 7's counts are computed rather than read from the cache).
     """
     max_seats = config.areas if isinstance(config, DoubleDownConfig) else 6
@@ -394,7 +448,7 @@ def simulate(
         else None
     )
     job = Job(config, base, seats, seed, rounds, raising)
-    fast = config.game == "boston5" and not engine
+    fast = isinstance(config, TableConfig) and not engine
     runner = run_blocks if fast else run_engine_blocks
     blocks = list(range(math.ceil(rounds / BLOCK)))
     chunks = [blocks[i :: max(1, workers)] for i in range(max(1, workers))]
@@ -427,11 +481,16 @@ def simulate(
 
 
 def engine_nets(
-    config: TableConfig, decks: NDArray[np.uint8], seats: int, raise_table: NDArray[np.bool_]
+    config: TableConfig,
+    decks: NDArray[np.uint8],
+    seats: int,
+    raise_table: NDArray[np.bool_],
+    ante: int | None = None,
 ) -> NDArray[np.int64]:
-    """Each seat's net on each deck through the real round engine (the reference for the fast path)."""
+    """Each seat's net on each deck through the real round engine (the reference for the fast
+    path), at ``ante`` (default: the table minimum)."""
     out = np.zeros((len(decks), seats), dtype=np.int64)
-    ante = config.minimum
+    ante = config.minimum if ante is None else ante
     for r, top in enumerate(decks):
         given = [Card(int(c)) for c in top]
         deck = (*given, *(c for c in ALL_CARDS if c not in set(given)))

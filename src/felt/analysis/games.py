@@ -24,7 +24,6 @@ from felt.analysis.boston7 import (
     COMPLETIONS,
     DEALER_HANDS,
     N_LINES,
-    SEVEN_ROYAL,
     SIX_ROYAL,
     START_CLASSES,
     Boston7Counts,
@@ -151,6 +150,12 @@ def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
     return _boston_sheet(config, ante, names, cells, weights, labels, 1176 * 1533939)
 
 
+def _label_order(label: str) -> tuple[tuple[int, ...], str]:
+    """Decision-table order: highest ranks first (``A-K-Q ...`` before ``2-2-2``)."""
+    ranks = label.split()[0].split("-")
+    return tuple(-RANK_CHARS.index(r) for r in ranks), label
+
+
 def _boston_sheet(
     config: TableConfig,
     ante: int,
@@ -192,7 +197,7 @@ def _boston_sheet(
     for g, label in enumerate(labels):
         groups[label].append(g)
     table = []
-    for name, members in sorted(groups.items()):
+    for name, members in sorted(groups.items(), key=lambda kv: _label_order(kv[0])):
         n = sum(int(weights[g]) for g in members)
         ev = Fraction(sum(int(weights[g]) * ev_raise[g] for g in members), n * per_start * ante)
         table.append({"start": name, "raise": ev > Fraction(fold, ante), "ev_raise": float(ev),
@@ -246,18 +251,30 @@ def _suit_pattern_label(cards: tuple[int, ...]) -> str:
     return f"{ranks} ({_rank_word((pair[0] >> 2, pair[1] >> 2))} suited)"
 
 
+def boston_line_names(config: TableConfig) -> list[str]:
+    """Ante-bonus lines of a Boston table; index 0 is a hand with no ante bonus."""
+    return ["no ante bonus hand", *config.ante_bonus.hands]
+
+
+def line_index_of_code(names: list[str]) -> NDArray[np.int64]:
+    """For each kernel line code (a :class:`Category`, or six- / seven-card royal), its index in
+    ``names`` (0 when the table pays nothing for it)."""
+    index = {name: i for i, name in enumerate(names)}
+    labels = [Category(k).label for k in range(len(Category))]
+    labels += ["six-card royal flush", "seven-card royal flush"]
+    assert len(labels) == N_LINES
+    assert labels[SIX_ROYAL] == "six-card royal flush"
+    return np.array([index.get(label, 0) for label in labels], dtype=np.int64)
+
+
 def boston7_cells(
     config: TableConfig, counts: Boston7Counts
 ) -> tuple[list[str], NDArray[np.int64]]:
     """Ante-bonus line names and the counts of each start class by (line, result)."""
-    names = ["no ante bonus hand", *config.ante_bonus.hands]
-    index = {name: i for i, name in enumerate(names)}
+    names = boston_line_names(config)
     cells = np.zeros((START_CLASSES, len(names), 3), dtype=np.int64)
-    for k in range(N_LINES):
-        label = {SIX_ROYAL: "six-card royal flush", SEVEN_ROYAL: "seven-card royal flush"}.get(
-            k, Category(k).label if k < len(Category) else ""
-        )
-        cells[:, index.get(label, 0), :] += counts.counts[:, k, :]
+    for k, line in enumerate(line_index_of_code(names)):
+        cells[:, line, :] += counts.counts[:, k, :]
     return names, cells
 
 
