@@ -1,14 +1,15 @@
 """The house's suggested play for Boston 5 and 7, used for auto-played seats and as a hint.
 
-Provisional: the exact optimal strategy comes from the full analysis (issue 5).  Until then the
-suggestion is the simple rule below, which only needs the cards a player may see (their own).
+The rule below needs only the cards a player may see (their own), and the exact analyses
+(``felt analyze``) show it optimal under every edition's minimum tables and both Boston 7 ratios.
 
 - Optional bonus: expose whenever the three cards qualify (exposing a qualifying hand only adds
   a payout; an unexposed bonus always loses, 19:47-24.10(a)).
-- Second wager: always place it.  Folding gives up ante and first wager (three antes); placing
-  it is worse than folding only below about a 2-in-9 chance of winning.  In Boston 5 even 2-3-7
-  of mixed suits wins about 32% and loses about 2.0 antes on average when raised, against 3.0
-  folded (a simulation of 400,000 deals with felt's evaluator; the exact figures are issue 5's).
+- Second wager: always place it.  Folding gives up ante and first wager; the worst start raised
+  loses less on average (exact, minimum tables, per ante): Boston 5 7-3-2 two suited -2.032
+  against -3 folded; Boston 7 7-3-2 rainbow -1.463 against -3 (ratio 2) and -0.947 against -2
+  (ratio 1).  A more generous ante bonus only adds to what raising keeps (a fold forfeits the
+  ante), so the rule holds there too; ``felt analyze`` decides any table exactly.
 - Boston 7: never discard (a discard can only lower the hand and forfeits the six- and
   seven-card royal payouts).
 """

@@ -176,6 +176,24 @@ class ParSheet:
             ),
         ]
 
+    def strategy_notes(self) -> list[str]:
+        """What the strategy says besides its rule and table (e.g. Boston 7 discards)."""
+        return [str(v) for k, v in self.strategy.items() if k not in ("rule", "decisions")]
+
+    def decision_rows(self) -> tuple[list[str], list[list[str]]]:
+        """The full decision table as (column names, rows of text)."""
+        decisions: list[dict[str, Any]] = self.strategy.get("decisions", [])
+        if not decisions:
+            return [], []
+        columns = list(decisions[0])
+
+        def show(x: Any) -> str:
+            if isinstance(x, bool):
+                return "yes" if x else "no"
+            return f"{x:.6f}" if isinstance(x, float) else str(x)
+
+        return columns, [[show(row[c]) for c in columns] for row in decisions]
+
     def to_text(self) -> str:
         """A plain-text par sheet."""
         lines = [
@@ -186,6 +204,7 @@ class ParSheet:
         for name, dec, ex in self.summary_rows():
             lines.append(f"{name:<40}{dec:>14}   {ex}")
         lines += ["", f"strategy: {self.strategy['rule']}"]
+        lines += [f"  {n}" for n in self.strategy_notes()]
         for name, edge in self.strategies.items():
             lines.append(
                 f"  house edge per {self.base_wager}, {name:<30}{float(edge) * 100:>10.4f}%"
@@ -205,6 +224,12 @@ class ParSheet:
                 f"optional bonus wager: house edge {self.bonus['house_edge'] * 100:.4f}% ({self.bonus['house_edge_exact']})",
             ]
         lines += [f"note: {n}" for n in self.notes]
+        columns, rows = self.decision_rows()
+        if rows:
+            widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(columns)]
+            lines += ["", "decision table:"]
+            lines += ["  " + "  ".join(f"{x:<{w}}" for x, w in zip(r, widths, strict=True))
+                      for r in [columns, *rows]]  # fmt: skip
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
@@ -220,6 +245,7 @@ class ParSheet:
         md += ["", "## Pay table", "", "| hand | pays |", "|---|---|"]
         md += [f"| {h} | {p} |" for h, p in self.pay_table]
         md += ["", "## Strategy", "", self.strategy["rule"], ""]
+        md += [*(f"{n}\n" for n in self.strategy_notes())]
         md += ["| strategy | house edge |", "|---|---:|"]
         md += [f"| {k} | {float(v) * 100:.4f}% |" for k, v in self.strategies.items()]
         md += [
@@ -241,6 +267,10 @@ class ParSheet:
                 f"House edge {self.bonus['house_edge'] * 100:.4f}% (`{self.bonus['house_edge_exact']}`).",
             ]
         md += [""] + [f"- {n}" for n in self.notes]
+        columns, rows = self.decision_rows()
+        if rows:
+            md += ["", "## Decision table", "", "| " + " | ".join(columns) + " |"]
+            md += ["|" + "---|" * len(columns)] + ["| " + " | ".join(r) + " |" for r in rows]
         return "\n".join(md) + "\n"
 
     def to_html(self) -> str:
@@ -256,13 +286,19 @@ class ParSheet:
             for o in self.outcomes
         )
         pays = "".join(f"<tr><td>{esc(h)}</td><td>{esc(p)}</td></tr>" for h, p in self.pay_table)
+        columns, rows_ = self.decision_rows()
+        table = "".join(f"<th>{esc(c)}</th>" for c in columns) + "".join(
+            "<tr>" + "".join(f"<td>{esc(x)}</td>" for x in r) + "</tr>" for r in rows_
+        )
+        notes = "".join(f"<p>{esc(n)}</p>" for n in self.strategy_notes())
         return (
             f"<!doctype html><html><head><meta charset='utf-8'><title>Par sheet: {esc(self.title)}</title>"
             "<style>body{font-family:sans-serif}td,th{padding:2px 8px;border-bottom:1px solid #ddd}</style></head><body>"
             f"<h1>Par sheet: {esc(self.title)}</h1><p>{esc(self.game)} ({esc(self.edition)}), {esc(self.base_wager)} ${self.base_cents / 100:.2f}</p>"
             f"<table><tr><th>figure</th><th>value</th><th>exact</th></tr>{rows}</table>"
-            f"<h2>Pay table</h2><table>{pays}</table><h2>Strategy</h2><p>{esc(self.strategy['rule'])}</p>"
+            f"<h2>Pay table</h2><table>{pays}</table><h2>Strategy</h2><p>{esc(self.strategy['rule'])}</p>{notes}"
             f"<h2>Outcomes</h2><table><tr><th>decision</th><th>hand</th><th>result</th><th>count</th><th>probability</th><th>net</th><th>return</th></tr>{outs}</table>"
             + "".join(f"<p>{esc(n)}</p>" for n in self.notes)
+            + (f"<h2>Decision table</h2><table>{table}</table>" if rows_ else "")
             + "</body></html>\n"
         )
