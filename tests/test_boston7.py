@@ -182,6 +182,11 @@ def test_wager_ratio_1_and_2_weight_the_same_counts(monkeypatch: pytest.MonkeyPa
         ev = Fraction(win * 2 * first - lose * (2 * first + 1) + 1000 * 5000, total)
         assert sheet.house_edge_ante == -ev
         assert sheet.initial_units == 1 + ratio
+        other = next(n for n in sheet.notes if n.startswith("the other ratio"))
+        assert f"wagers of {3 - ratio} x the ante" in other
+        o = 3 - ratio
+        ev_other = Fraction(win * 2 * o - lose * (2 * o + 1) + 1000 * 5000, total)
+        assert f"({-ev_other})" in other
 
 
 @pytest.mark.skipif(not FULL, reason="the whole Boston 7 count: set FELT_FULL=1")

@@ -296,8 +296,23 @@ def analyze_boston7(
         "Never discard: the five cards kept can only rank at or below the best five of seven, "
         f"and a discard forfeits the six- and seven-card royal payouts ({config.edition.cite('10(c)')})."
     )
-    return _boston_sheet(config, ante, names, cells, counts.sizes, labels,
-                         COMPLETIONS * DEALER_HANDS, {"discard": discard})  # fmt: skip
+    sheet = _boston_sheet(config, ante, names, cells, counts.sizes, labels,
+                          COMPLETIONS * DEALER_HANDS, {"discard": discard})  # fmt: skip
+    other = 3 - config.first_ratio  # 13:69F-24.6(d): the casino pre-selects 1 or 2
+    try:
+        alt_config = TableConfig.from_mapping(config.to_mapping() | {"first_ratio": other})
+    except FeltError as err:
+        note = f"first and second wagers of {other} x the ante are not possible at this table: {err}"
+    else:
+        alt = _boston_sheet(alt_config, ante, names, cells, counts.sizes, labels,
+                            COMPLETIONS * DEALER_HANDS)  # fmt: skip
+        note = (
+            f"the other ratio of {config.edition.cite('6(d)')}, first and second wagers of {other} x"
+            f" the ante: house edge per ante {float(alt.house_edge_ante) * 100:.4f}%"
+            f" ({alt.house_edge_ante}), per initial wager {float(alt.house_edge_initial) * 100:.4f}%,"
+            f" element of risk {float(alt.element_of_risk) * 100:.4f}%; {alt.strategy['rule']}"
+        )
+    return ParSheet(**{**sheet.__dict__, "notes": [*sheet.notes, note]})
 
 
 def _notes(config: TableConfig, ante: int) -> list[str]:
@@ -307,7 +322,7 @@ def _notes(config: TableConfig, ante: int) -> list[str]:
         bonus = _line_bonus(config, ante, name)
         if payout is not None and bonus is not None:
             notes.append(
-                f"{name} pays {dollars(bonus)} on a {dollars(ante)} ante"
+                f"{name} pays ${dollars(bonus)} on a ${dollars(ante)} ante"
                 f" ({Fraction(bonus, ante)} to 1; the table's line: {payout}; paid once for the"
                 f" highest payout, {config.edition.cite('11(c)')})"
             )
