@@ -302,7 +302,9 @@ def analyze_boston7(
     try:
         alt_config = TableConfig.from_mapping(config.to_mapping() | {"first_ratio": other})
     except FeltError as err:
-        note = f"first and second wagers of {other} x the ante are not possible at this table: {err}"
+        note = (
+            f"first and second wagers of {other} x the ante are not possible at this table: {err}"
+        )
     else:
         alt = _boston_sheet(alt_config, ante, names, cells, counts.sizes, labels,
                             COMPLETIONS * DEALER_HANDS)  # fmt: skip
