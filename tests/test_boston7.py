@@ -3,7 +3,8 @@
 
 Each step of :mod:`felt.analysis.boston7` is checked against brute force: per-hand counts against
 all 45,379,620 dealer hands on hands of every category (13:69F-24.5, 24.11(c)), the suit-pattern
-bookkeeping against direct enumeration of every completion of sample starts.
+bookkeeping against direct enumeration of every completion of sample starts and against the
+seven-card census (which ``test_census`` checks against the published counts).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from felt.analysis import games
 from felt.analysis.games import _line_bonus, _suit_pattern_label, analyze_boston7
 from felt.batch import rank_batch
 from felt.cards import parse_cards
+from felt.census import hand_census
 from felt.cli import main
 from felt.config import TableConfig
 from felt.ranking import Category, royal_flush_length
@@ -103,6 +105,14 @@ def test_lines_and_suit_pattern_weights_by_direct_enumeration() -> None:
     assert not (acc % sizes[:, None, None]).any()
     per_start = acc[:, :, 2] // sizes[:, None]
     assert (per_start.sum(axis=1) == b7.COMPLETIONS * b7.DEALER_HANDS).all()
+    # every hand counted 35 times (once per start it holds): the seven-card census by line
+    census = hand_census(7)
+    by_line = acc[:, :, 2].sum(axis=0) // (35 * b7.DEALER_HANDS)
+    extended = census.extended_royals
+    want = [census.counts[Category(k).label] for k in range(len(Category))]
+    want[Category.ROYAL_FLUSH] -= sum(extended.values())
+    want += [extended["six-card royal flush"], extended["seven-card royal flush"]]
+    assert by_line.tolist() == want
     for start in ("As Ks Qs", "Ts 9s 8s", "2c 2d 2h", "Ah 7h Kd"):
         three = [int(c) for c in parse_cards(start)]
         rest = [c for c in range(52) if c not in three]
