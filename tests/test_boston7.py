@@ -53,13 +53,41 @@ SAMPLE_HANDS = [
 ]
 
 
+def _random_hands(n: int, seed: int) -> list[str]:
+    """Random hands, half of them with four to six cards of one suit (where flushes interact)."""
+    from felt.cards import Card
+
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(n):
+        if i % 2:
+            k = int(rng.integers(4, 7))
+            suited = [4 * int(r) + 3 for r in rng.choice(13, k, replace=False)]
+            rest = [c for c in range(52) if c & 3 != 3]
+            cards = suited + [int(c) for c in rng.choice(rest, 7 - k, replace=False)]
+        else:
+            cards = [int(c) for c in rng.choice(52, 7, replace=False)]
+        out.append(" ".join(str(Card(c)) for c in cards))
+    return out
+
+
+HANDS = SAMPLE_HANDS + _random_hands(6, 2026)
+
+
 def _masks(hands: list[str]) -> np.ndarray:
     return np.array([b7.canonical_masks([int(c) for c in parse_cards(h)]) for h in hands])
 
 
 @pytest.fixture(scope="module")
 def prepared() -> b7.Prepared:
-    return b7.prepare(b7.default_threads(), _masks(SAMPLE_HANDS))
+    return b7.prepare(b7.default_threads(), _masks(HANDS))
+
+
+@pytest.fixture(scope="module")
+def counted(prepared: b7.Prepared) -> tuple[np.ndarray, np.ndarray]:
+    """Every sample hand counted in one call, split over threads."""
+    masks = _masks(HANDS)
+    return b7.count_hands(prepared, masks, np.ones(len(masks), dtype=np.int64), 2)
 
 
 def test_canonical_hands_stand_for_every_seven_card_hand_once() -> None:
@@ -86,13 +114,33 @@ def test_start_classes() -> None:
     assert _suit_pattern_label(tuple(int(c) for c in parse_cards("Ah As 7h"))) == "A-A-7 two suited"
 
 
-@pytest.mark.parametrize("hand", SAMPLE_HANDS)
-def test_dealer_hands_below_and_equal_by_brute_force(prepared: b7.Prepared, hand: str) -> None:
+@pytest.mark.parametrize("i", range(len(HANDS)), ids=HANDS)
+def test_dealer_hands_below_and_equal_by_brute_force(
+    counted: tuple[np.ndarray, np.ndarray], i: int
+) -> None:
     """Per-hand counts against every dealer hand of the other 45 cards (13:69F-24.10(e)-(f))."""
-    masks = _masks([hand])
-    _, per_hand = b7.count_hands(prepared, masks, np.ones(1, dtype=np.int64), 1)
+    masks = _masks([HANDS[i]])
     canonical = [4 * r + s for s in range(4) for r in range(13) if masks[0, s] >> r & 1]
-    assert tuple(per_hand[0]) == dealer_counts(canonical)
+    assert tuple(counted[1][i]) == dealer_counts(canonical)
+
+
+def test_counts_land_in_each_start_and_result_column(prepared: b7.Prepared) -> None:
+    """One hand counted alone adds (below, equal, above) to its line once per start it holds."""
+    for hand in ("Ah Kh Qh Jh Th 9h 3d", "2c 3d 5h 7s 9c Jd Kh", "9c 9d 9h 4s 4c 2d Kh"):
+        acc, per_hand = b7.count_hands(prepared, _masks([hand]), np.ones(1, dtype=np.int64), 1)
+        below, equal = per_hand[0]
+        lines = np.flatnonzero(acc.sum(axis=(0, 2)))
+        assert len(lines) == 1
+        total = acc[:, lines[0], :].sum(axis=0).tolist()
+        assert total == [35 * below, 35 * equal, 35 * (b7.DEALER_HANDS - below - equal)]
+        assert acc.sum(axis=(1, 2)).max() <= 35 * b7.DEALER_HANDS
+
+
+def test_unprepared_hands_are_refused(prepared: b7.Prepared) -> None:
+    """Counting a hand whose ranks were not prepared is an error, never a wrong count."""
+    masks = _masks(["2c 2d 2h 2s 3c 3d 3h"])  # no sample hand has these ranks
+    with pytest.raises(ValueError, match="not among the rows prepared"):
+        b7.count_hands(prepared, masks, np.ones(1, dtype=np.int64), 1)
 
 
 def test_lines_and_suit_pattern_weights_by_direct_enumeration() -> None:
@@ -160,6 +208,7 @@ def test_analyze_boston7_cli_formats(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.setattr(games, "boston7_counts", lambda **_: _fake_counts())
+    assert (games.line_index_of_code(["no ante bonus hand", "royal flush"])[10:] == 1).all()
     assert main(["analyze", "boston7", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     for key in ("house_edge_ante", "house_edge_initial", "element_of_risk", "std_dev", "strategy"):
@@ -200,11 +249,26 @@ def test_wager_ratio_1_and_2_weight_the_same_counts(monkeypatch: pytest.MonkeyPa
 
 
 @pytest.mark.skipif(not FULL, reason="the whole Boston 7 count: set FELT_FULL=1")
-def test_full_boston7_counts_are_symmetric() -> None:
-    """Player and dealer each get seven random cards: P(player higher) = P(dealer higher)."""
-    counts = b7.boston7_counts()
+def test_full_boston7_counts_are_symmetric_and_match_a_dealt_out_start() -> None:
+    """Player and dealer each get seven random cards: P(player higher) = P(dealer higher); and
+    the start A-K-Q suited, completed every way and each hand counted alone, gives its class."""
+    counts = b7.boston7_counts(cache=False)
     assert (counts.counts.sum(axis=(1, 2)) == b7.COMPLETIONS * b7.DEALER_HANDS).all()
     by_result = (counts.counts * counts.sizes[:, None, None]).sum(axis=(0, 1))
     assert by_result[0] == by_result[2]
+    three = [int(c) for c in parse_cards("As Ks Qs")]
+    rest = [c for c in range(52) if c not in three]
+    hands = [three + list(x) for x in _combos(rest, 4)]
+    masks = np.array([b7.canonical_masks(h) for h in hands])
+    _, per_hand = b7.count_hands(b7.prepare(b7.default_threads()), masks,
+                                   np.ones(len(masks), dtype=np.int64), b7.default_threads())  # fmt: skip
+    cells = np.zeros((b7.N_LINES, 3), dtype=np.int64)
+    for h, (below, equal) in zip(hands, per_hand, strict=True):
+        category = tables().five_category[rank_batch([h])[0]]
+        length = royal_flush_length(h)
+        line = {6: b7.SIX_ROYAL, 7: b7.SEVEN_ROYAL}.get(length, int(category))
+        cells[line] += (below, equal, b7.DEALER_HANDS - below - equal)
+    cls = b7.start_classes()[0][sum(comb(x, k + 1) for k, x in enumerate(sorted(three)))]
+    assert (counts.counts[cls] == cells).all()
     sheet = analyze_boston7(TableConfig.from_mapping({"game": "boston7"}))
     assert sheet.strategy["rule"] == "Always place the second wager."

@@ -149,7 +149,7 @@ def rank_counts(
     rows: NDArray[np.int64] | None = None,
 ) -> NDArray[np.int64]:
     """:func:`_rank_counts_range` over ``rows`` (default: every multiset), split across threads."""
-    out = np.zeros((counts.shape[0], 3), dtype=np.int64)
+    out = np.full((counts.shape[0], 3), -1, dtype=np.int64)  # -1: not counted (see the kernel)
     todo = np.arange(counts.shape[0], dtype=np.int64) if rows is None else rows
     _run_split(
         lambda lo, hi: _rank_counts_range(counts, value, straight_max, todo[lo:hi], out),
@@ -464,6 +464,8 @@ def _equity_range(
                     low += rank_keys[r]
         slot = row_offsets[low >> 12] + (low & 4095)
         q = row_of_slot[slot]
+        if count and rank_count[q, 0] < 0:
+            raise ValueError("a hand's rank multiset was not among the rows prepared")
         v = int(values[slot])
         royal = 0
         for s in range(4):
@@ -607,7 +609,7 @@ def count_hands(
     t = tables()
     n = len(masks)
     per_hand = np.zeros((n, 2), dtype=np.int64)
-    pieces = 64 if n >= 64 else 1
+    pieces = max(1, min(64, n))
     accs = np.zeros((pieces, START_CLASSES, N_LINES, 3), dtype=np.int64)
     edges = np.linspace(0, n, pieces + 1).astype(np.int64)
 
@@ -647,7 +649,11 @@ class Boston7Counts:
 def _digest() -> str:
     h = hashlib.sha256()
     here = Path(__file__)
-    for path in (here, here.parent.parent / "tables.py", here.parent.parent / "ranking.py"):
+    for path in (
+        here,
+        here.parent / "kernels.py",
+        *(here.parent.parent / m for m in ("tables.py", "ranking.py")),
+    ):
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 

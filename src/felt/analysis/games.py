@@ -264,7 +264,12 @@ def line_index_of_code(names: list[str]) -> NDArray[np.int64]:
     labels += ["six-card royal flush", "seven-card royal flush"]
     assert len(labels) == N_LINES
     assert labels[SIX_ROYAL] == "six-card royal flush"
-    return np.array([index.get(label, 0) for label in labels], dtype=np.int64)
+
+    def line(label: str) -> int:  # a longer royal a table does not list is paid as a shorter one
+        found = [index[n] for n in (label, *IMPLIED_LINES.get(label, ())) if n in index]
+        return found[0] if found else 0
+
+    return np.array([line(label) for label in labels], dtype=np.int64)
 
 
 def boston7_cells(
