@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from felt._jit import jit, jit_inline
 from felt.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
-from felt.analysis.boston7 import EIGHT, NINE, ROYAL5, SEVEN_ROYAL, SIX_ROYAL
+from felt.analysis.boston7 import line_code, slot_of
 from felt.analysis.games import (
     _boston_payoffs,
     _suit_pattern_label,
@@ -47,7 +47,7 @@ from felt.cards import ALL_CARDS, Card
 from felt.config import TableConfig
 from felt.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
 from felt.errors import FeltError
-from felt.tables import ROW_BITS, ROW_MASK, tables
+from felt.tables import tables
 
 BLOCK = 1 << 14
 """Rounds per block: the unit of work and of seeding."""
@@ -97,20 +97,16 @@ def _hand_code(
         total += card_keys[decks[r, pos + i]]
     suits = (total >> SUIT_SHIFT64) & FLUSH_BITS64
     if not suits:
-        low = np.int64(total & LOW_MASK64)
-        v = int(values[row_offsets[low >> ROW_BITS] + (low & ROW_MASK)])
+        v = int(values[slot_of(int(total & LOW_MASK64), row_offsets)])
         return v, int(five_category[v])
     suit = np.int64(suits > 0x8) + np.int64(suits > 0x80) + np.int64(suits > 0x800)
-    mask = np.int64(0)
+    mask = 0
     for i in range(3 + extra):
-        c = np.int64(decks[r, first + i] if i < 3 else decks[r, pos + i - 3])
+        c = int(decks[r, first + i] if i < 3 else decks[r, pos + i - 3])
         if c & 3 == suit:
-            mask |= np.int64(1) << (c >> 2)
+            mask |= 1 << (c >> 2)
     v = int(flush[mask])
-    code = int(five_category[v])
-    if mask & ROYAL5 == ROYAL5 and mask & NINE:
-        code = SEVEN_ROYAL if mask & EIGHT else SIX_ROYAL
-    return v, code
+    return v, line_code(int(five_category[v]), mask)
 
 
 @jit

@@ -25,6 +25,7 @@ P(player higher) = P(dealer higher).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Callable, Sequence
@@ -36,7 +37,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from felt._jit import jit
+from felt._jit import jit, jit_inline
 from felt.analysis.kernels import BINOM
 from felt.errors import FeltError
 from felt.ranking import Category
@@ -176,6 +177,21 @@ def _popcount(x: int) -> int:  # pragma: no cover - compiled
     return n
 
 
+@jit_inline
+def slot_of(low: int, row_offsets: NDArray[np.int64]) -> int:  # pragma: no cover - compiled
+    """Perfect-hash slot of a rank sum (``n * SIZE_UNIT`` plus rank keys; see felt.tables)."""
+    return int(row_offsets[low >> ROW_BITS] + (low & ROW_MASK))
+
+
+@jit_inline
+def line_code(category: int, flush_ranks: int) -> int:  # pragma: no cover - compiled
+    """A hand's line code: its category, or six- / seven-card royal when the ranks held in its
+    flush suit (a 13-bit mask, 0 without a flush) run A-K-Q-J-10-9 (and 8) (13:69F-24.5(e))."""
+    if flush_ranks & ROYAL5 == ROYAL5 and flush_ranks & NINE:
+        return SEVEN_ROYAL if flush_ranks & EIGHT else SIX_ROYAL
+    return category
+
+
 @jit
 def _flush_subset_pairs(
     flush: NDArray[np.uint16],
@@ -261,11 +277,11 @@ def _flush_hands(
                     hand[n + 1] = others[a + 1 + k]
                     n += 2
                 hand.sort()
-                low = np.int64(7 * 8388608)
+                low = 7 * SIZE_UNIT
                 for i in range(7):
                     cards[row, i] = hand[i]
                     low += rank_keys[hand[i] >> 2]
-                value[row] = values[row_offsets[low >> 12] + (low & 4095)]
+                value[row] = values[slot_of(low, row_offsets)]
                 row += 1
     return cards, value
 
@@ -394,6 +410,7 @@ def canonical_hands() -> tuple[NDArray[np.int64], NDArray[np.int64]]:  # pragma:
     return masks[:n], orbit[:n]
 
 
+@functools.cache
 def start_classes() -> tuple[NDArray[np.int64], NDArray[np.int64], list[tuple[int, int, int]]]:
     """Each three-card start's class (by colex index), each class's size, and a representative.
 
@@ -451,39 +468,29 @@ def _equity_range(
     """Count canonical hands ``lo:hi``: each one's dealer hands below / equal / above, added
     (times the hands it stands for) to ``acc[start class, line, result]`` for each of its 35
     three-card starts; ``per_hand[i]`` keeps (below, equal) for the tests."""
-    dealer_hands = 45379620
+    dealer_hands = DEALER_HANDS
     cards = np.zeros(7, dtype=np.int64)
     for i in range(lo, hi):
         n = 0
-        low = np.int64(7 * 8388608)
+        low = 7 * SIZE_UNIT
         for r in range(13):
             for s in range(4):
                 if masks[i, s] >> r & 1:
                     cards[n] = 4 * r + s
                     n += 1
                     low += rank_keys[r]
-        slot = row_offsets[low >> 12] + (low & 4095)
+        slot = slot_of(low, row_offsets)
         q = row_of_slot[slot]
         if count and rank_count[q, 0] < 0:
             raise ValueError("a hand's rank multiset was not among the rows prepared")
         v = int(values[slot])
-        royal = 0
+        flush_ranks = 0
         for s in range(4):
-            m = masks[i, s]
-            if _popcount(m) >= 5:
-                v = int(flush[m])
-            if m & ROYAL5 == ROYAL5:
-                royal = 5
-                if m & NINE:
-                    royal = 6
-                    if m & EIGHT:
-                        royal = 7
+            if _popcount(masks[i, s]) >= 5:  # at most one suit can hold five of seven
+                flush_ranks = masks[i, s]
+                v = int(flush[flush_ranks])
         category = int(five_category[v])
-        line = category
-        if royal == 6:
-            line = SIX_ROYAL
-        elif royal == 7:
-            line = SEVEN_ROYAL
+        line = line_code(category, flush_ranks)
         # dealer hands valued by ranks alone
         if not count:  # only the lines (a test of the bookkeeping)
             below = np.int64(0)
@@ -573,12 +580,10 @@ def prepare(
     counts, value, slot = rank_multisets()
     row_of_slot = np.full(len(t.values), -1, dtype=np.int64)
     row_of_slot[slot] = np.arange(len(slot))
-    empty16 = np.zeros(0, dtype=np.uint16)
-    zeros = np.zeros(int(LEVEL_BASE[-1]) + 1, dtype=np.int64)
-    if not count:
-        return Prepared(top, row_of_slot, np.zeros((len(slot), 3), dtype=np.int64),
-                        np.zeros(8192 * 3 + 1, dtype=np.int64), empty16, zeros, empty16,
-                        start_classes()[0])  # fmt: skip
+    if not count:  # the kernel reads no count table: empty placeholders
+        empty16, empty64 = np.zeros(0, dtype=np.uint16), np.zeros(1, dtype=np.int64)
+        return Prepared(top, row_of_slot, np.zeros((len(slot), 3), dtype=np.int64), empty64,
+                        empty16, empty64, empty16, start_classes()[0])  # fmt: skip
     rows = None
     if hands is not None:
         ranks = np.zeros((len(hands), 13), dtype=np.int64)
