@@ -61,11 +61,7 @@ class TableConfig:
             "payout_limit", "first_ratio", "royal_offered", "dealing", "counting_shuffler",
             "decks", "positions_per_player", "settlement", "ante_bonus", "optional_bonus",
         }  # fmt: skip
-        for key in data:
-            if key not in allowed:
-                raise FeltError(
-                    f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})"
-                )
+        check_keys(data, allowed, where)
         game = data.get("game", "boston5")
         if game not in GAMES:
             raise FeltError(
@@ -99,7 +95,7 @@ class TableConfig:
                 f"{where}: first_ratio must be {shown} for {game} "
                 f"({ed.cite(rules.ratio_clause)}), got {ratio!r}"
             )
-        royal_offered = _flag(data, "royal_offered", True, where)
+        royal_offered = flag(data, "royal_offered", True, where)
         if not royal_offered and not ed.royal_payout_optional:
             raise FeltError(
                 f"{where}: royal_offered = false is not an option under {ed.name}: "
@@ -157,7 +153,7 @@ class TableConfig:
             first_ratio=int(ratio),
             royal_offered=royal_offered,
             dealing=str(dealing),
-            counting_shuffler=_flag(data, "counting_shuffler", False, where),
+            counting_shuffler=flag(data, "counting_shuffler", False, where),
             decks=int(decks),
             positions_per_player=positions,
             settlement=str(settlement),
@@ -201,7 +197,15 @@ class TableConfig:
         return out
 
 
-def _flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
+def check_keys(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    """Refuse a key a table file may not have, naming the ones it may."""
+    for key in data:
+        if key not in allowed:
+            raise FeltError(f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
+    """A true/false setting of a table file."""
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise FeltError(f"{where}: {key} must be true or false, got {value!r}")

@@ -43,7 +43,7 @@ from felt.actions import (
     Stand,
 )
 from felt.cards import Card, Rank
-from felt.config import read_toml
+from felt.config import check_keys, flag, read_toml
 from felt.engine import VoidAll
 from felt.errors import FeltError
 from felt.evaluator import HandValue, evaluate
@@ -120,11 +120,7 @@ class DoubleDownConfig:
         r = rules()
         allowed = {"game", "minimum", "maximum", "pay_table", "payout_limit", "dealing", "shuffling",
                    "decks", "two_areas", "areas", "double_down", "recut_by"}  # fmt: skip
-        for key in data:
-            if key not in allowed:
-                raise FeltError(
-                    f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})"
-                )
+        check_keys(data, allowed, where)
         if data.get("game", GAME) != GAME:
             raise FeltError(f"{where}: game must be {GAME!r} here, got {data.get('game')!r}")
         minimum = cents(data.get("minimum", "5.00"), f"{where}: minimum")
@@ -171,9 +167,7 @@ class DoubleDownConfig:
             raise FeltError(
                 f"{where}: a second deck needs an automated card shuffling device ({r.cite('2(b)')})"
             )
-        two = data.get("two_areas", False)
-        if not isinstance(two, bool):
-            raise FeltError(f"{where}: two_areas must be true or false, got {two!r}")
+        two = flag(data, "two_areas", False, where)
         areas = data.get("areas", 7)
         if isinstance(areas, bool) or not isinstance(areas, int) or not 1 <= areas <= 7:
             raise FeltError(f"{where}: areas (betting areas) must be 1 to 7, got {areas!r}")
