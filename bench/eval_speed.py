@@ -21,9 +21,9 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 import numpy as np
 from numpy.typing import NDArray
 
-from felt.batch import rank_batch
-from felt.evaluator import evaluate, hand_rank
-from felt.tables import Tables, tables
+from felt.core.batch import rank_batch
+from felt.core.evaluator import evaluate, hand_rank
+from felt.core.tables import Tables, tables
 
 
 def random_hands(n: int, k: int, rng: np.random.Generator) -> NDArray[np.uint8]:

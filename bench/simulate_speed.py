@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from felt.config import TableConfig
+from felt.games.boston.config import TableConfig
 from felt.simulate import Job, _prepare, deal_decks, engine_nets, simulate
 
 

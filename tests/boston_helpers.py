@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from felt.actions import Action, PlaceWagers
-from felt.boston import Round
-from felt.cards import parse_cards
-from felt.config import TableConfig
-from felt.script import complete_deck
+from felt.cli.script import complete_deck
+from felt.core.cards import parse_cards
+from felt.games.boston.config import TableConfig
+from felt.games.boston.round import Round
+from felt.rounds.actions import Action, PlaceWagers
 
 
 def table(game: str = "boston5", edition: str | None = None, **kw: Any) -> TableConfig:
@@ -38,7 +38,7 @@ def new_round(
 
 def play(rnd: Round, *actions: Action) -> Round:
     """Apply actions in course (dealer steps as due), then let the dealer finish if possible."""
-    from felt.script import _apply_in_course
+    from felt.cli.script import _apply_in_course
 
     for a in actions:
         _apply_in_course(rnd, a)

@@ -7,8 +7,8 @@ from math import comb
 import numpy as np
 from numpy.typing import NDArray
 
-from felt._jit import jit
-from felt.batch import rank_batch
+from felt.core._jit import jit
+from felt.core.batch import rank_batch
 
 BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
 

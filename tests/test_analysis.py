@@ -11,11 +11,11 @@ import pytest
 
 from felt.analysis.games import _dds_lines, analyze_boston5, analyze_double_down
 from felt.analysis.kernels import BINOM, _all_fives, dds_situations, equity_counts, five_card_values
-from felt.batch import rank_batch
-from felt.cli import main
-from felt.config import TableConfig
-from felt.double_down import DoubleDownConfig, classify
-from felt.evaluator import evaluate
+from felt.cli.main import main
+from felt.core.batch import rank_batch
+from felt.core.evaluator import evaluate
+from felt.games.boston.config import TableConfig
+from felt.games.double_down import DoubleDownConfig, classify
 
 # Double Down Stud with the "Jacks or Better" pay table of sonofdave.com/games/double-down-stud/
 # ("Return Tables", to-one pays 3999/199/49/11/8/5/3/2/1, sixes to tens push): combinations per

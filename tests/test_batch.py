@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from felt.batch import categories, rank_batch, rank_three_batch, three_categories
-from felt.cards import parse_cards
-from felt.errors import FeltError
-from felt.evaluator import evaluate, evaluate_three, hand_rank
-from felt.ranking import Category, ThreeCardCategory
+from felt.core.batch import categories, rank_batch, rank_three_batch, three_categories
+from felt.core.cards import parse_cards
+from felt.core.errors import FeltError
+from felt.core.evaluator import evaluate, evaluate_three, hand_rank
+from felt.core.ranking import Category, ThreeCardCategory
 
 
 def random_hands(n: int, k: int, seed: int = 7) -> np.ndarray:

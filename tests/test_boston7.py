@@ -21,13 +21,13 @@ import pytest
 from felt.analysis import boston7 as b7
 from felt.analysis import games
 from felt.analysis.games import _line_bonus, _suit_pattern_label, analyze_boston7
-from felt.batch import rank_batch
-from felt.cards import parse_cards
-from felt.census import hand_census
-from felt.cli import main
-from felt.config import TableConfig
-from felt.ranking import Category, royal_flush_length
-from felt.tables import tables
+from felt.cli.main import main
+from felt.core.batch import rank_batch
+from felt.core.cards import parse_cards
+from felt.core.census import hand_census
+from felt.core.ranking import Category, royal_flush_length
+from felt.core.tables import tables
+from felt.games.boston.config import TableConfig
 from tests.exhaustive import dealer_counts
 
 FULL = os.environ.get("FELT_FULL") == "1"
@@ -55,7 +55,7 @@ SAMPLE_HANDS = [
 
 def _random_hands(n: int, seed: int) -> list[str]:
     """Random hands, half of them with four to six cards of one suit (where flushes interact)."""
-    from felt.cards import Card
+    from felt.core.cards import Card
 
     rng = np.random.default_rng(seed)
     out = []

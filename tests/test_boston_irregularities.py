@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from felt.actions import (
+from felt.cli.script import complete_deck
+from felt.core.cards import parse_cards
+from felt.core.errors import FeltError
+from felt.games.boston.round import Phase
+from felt.rounds.actions import (
     CountStub,
     DealerCardExposed,
     DrawnInError,
@@ -15,10 +19,6 @@ from felt.actions import (
     ShoeJam,
     ShufflerJam,
 )
-from felt.boston import Phase
-from felt.cards import parse_cards
-from felt.errors import FeltError
-from felt.script import complete_deck
 from tests.boston_helpers import lines_of, new_round, play
 
 FIVE, TEN = 500, 1000

@@ -8,7 +8,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from felt.actions import (
+from felt.cli.script import report
+from felt.core.cards import ALL_CARDS
+from felt.core.errors import FeltError
+from felt.games.boston.round import Phase, Round
+from felt.rounds.actions import (
     Action,
     DealerCardExposed,
     Decline,
@@ -22,11 +26,7 @@ from felt.actions import (
     Second,
     Withdraw,
 )
-from felt.boston import Phase, Round
-from felt.cards import ALL_CARDS
-from felt.engine import HOUSE, LAYOUT
-from felt.errors import FeltError
-from felt.script import report
+from felt.rounds.engine import HOUSE, LAYOUT
 from tests.boston_helpers import table
 
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from felt.actions import (
+from felt.cli.script import report
+from felt.core.cards import parse_cards
+from felt.core.errors import FeltError
+from felt.core.paytable import Payout
+from felt.games.boston.round import Phase
+from felt.rounds.actions import (
     Decline,
     Discard,
     Expose,
@@ -16,11 +21,6 @@ from felt.actions import (
     Second,
     Withdraw,
 )
-from felt.boston import Phase
-from felt.cards import parse_cards
-from felt.errors import FeltError
-from felt.paytable import Payout
-from felt.script import report
 from tests.boston_helpers import lines_of, new_round, play
 
 FIVE, TEN = 500, 1000

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from felt.boston import Round
-from felt.cli import main
-from felt.errors import FeltError
-from felt.script import run_script
+from felt.cli.main import main
+from felt.cli.script import run_script
+from felt.core.errors import FeltError
+from felt.games.boston.round import Round
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from felt.cards import ALL_CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards
-from felt.errors import FeltError
+from felt.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards
+from felt.core.errors import FeltError
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from felt.census import hand_census
-from felt.errors import FeltError
+from felt.core.census import hand_census
+from felt.core.errors import FeltError
 
 # Five-card and seven-card (best five of seven) frequencies: Wikipedia, "Poker probability",
 # tables "Frequency of 5-card poker hands" and "Frequency of 7-card poker hands".

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from felt.cli import main
+from felt.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -10,7 +10,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from felt.actions import (
+from felt.cli.script import complete_deck, report, run_script
+from felt.core.cards import ALL_CARDS, parse_cards
+from felt.core.errors import FeltError
+from felt.core.evaluator import evaluate
+from felt.games.double_down import (
+    DoubleDownConfig,
+    DoubleDownRound,
+    Phase,
+    classify,
+    double_expectation,
+    rules,
+)
+from felt.rounds.actions import (
     DealerCut,
     DeclineCut,
     DoubleDown,
@@ -24,19 +36,7 @@ from felt.actions import (
     ShufflerJam,
     Stand,
 )
-from felt.cards import ALL_CARDS, parse_cards
-from felt.double_down import (
-    DoubleDownConfig,
-    DoubleDownRound,
-    Phase,
-    classify,
-    double_expectation,
-    rules,
-)
-from felt.engine import HOUSE, LAYOUT
-from felt.errors import FeltError
-from felt.evaluator import evaluate
-from felt.script import complete_deck, report, run_script
+from felt.rounds.engine import HOUSE, LAYOUT
 
 TEN = 1000
 
@@ -415,8 +415,8 @@ def test_double_down_script_and_errors() -> None:
 
 
 def test_17_4_d_cut_rotation_across_rounds_at_a_table() -> None:
-    from felt.shuffle import SeededShuffle
-    from felt.table import DoubleDownTable
+    from felt.games.double_down import DoubleDownTable
+    from felt.rounds.shuffle import SeededShuffle
 
     table = DoubleDownTable(
         DoubleDownConfig.from_mapping({"shuffling": "shuffler"}),
@@ -438,7 +438,7 @@ def test_17_4_d_cut_rotation_across_rounds_at_a_table() -> None:
 
 
 def test_17_11_f_shuffler_removed_before_shuffling_by_hand() -> None:
-    from felt.table import DoubleDownTable
+    from felt.games.double_down import DoubleDownTable
 
     table = DoubleDownTable(DoubleDownConfig.from_mapping({"shuffling": "shuffler"}))
     with pytest.raises(FeltError, match=r"17.11\(f\)"):
@@ -454,7 +454,7 @@ def test_17_2_b_second_deck_needs_a_shuffler() -> None:
 
 
 def test_play_double_down_with_scripted_answers() -> None:
-    from felt.play import play_double_down
+    from felt.cli.play import play_double_down
 
     answers = iter(["10", "", "d", "5", "20", "s", "q"])
     out: list[str] = []

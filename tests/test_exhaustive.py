@@ -1,6 +1,6 @@
 """Every hand: the fast paths against the reference ranking and against brute force.
 
-The chain: every five-card hand's batch value equals the reference ranking's (felt.ranking) and
+The chain: every five-card hand's batch value equals the reference ranking's (felt.core.ranking) and
 the single-hand path's; every six- and seven-card hand's batch value equals the best of its
 five-card subsets.  These are the "on every hand" checks of the evaluator.
 """
@@ -12,10 +12,10 @@ import itertools
 import numpy as np
 import pytest
 
-from felt.batch import rank_batch, rank_three_batch
-from felt.evaluator import evaluate_three, hand_rank
-from felt.ranking import five_card_key_of_ranks, three_card_key
-from felt.tables import five_card_order, three_card_order
+from felt.core.batch import rank_batch, rank_three_batch
+from felt.core.evaluator import evaluate_three, hand_rank
+from felt.core.ranking import five_card_key_of_ranks, three_card_key
+from felt.core.tables import five_card_order, three_card_order
 from tests.exhaustive import BINOM, all_hands, best_of_fives, colex5
 
 

@@ -7,9 +7,9 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from felt.cards import ALL_CARDS, Card
-from felt.evaluator import evaluate, hand_rank
-from felt.ranking import five_card_key
+from felt.core.cards import ALL_CARDS, Card
+from felt.core.evaluator import evaluate, hand_rank
+from felt.core.ranking import five_card_key
 
 hands7 = st.lists(st.sampled_from(ALL_CARDS), min_size=7, max_size=7, unique=True)
 hands_5_to_7 = st.integers(5, 7).flatmap(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from felt.cards import parse_cards
-from felt.evaluator import evaluate, evaluate_three
-from felt.ranking import (
+from felt.core.cards import parse_cards
+from felt.core.evaluator import evaluate, evaluate_three
+from felt.core.ranking import (
     Category,
     ThreeCardCategory,
     five_card_key,

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from felt.analysis.kernels import BINOM
-from felt.cli import main
-from felt.config import TableConfig
-from felt.errors import FeltError
+from felt.cli.main import main
+from felt.core.errors import FeltError
+from felt.core.tables import tables
+from felt.games.boston.config import TableConfig
 from felt.simulate import Job, _prepare, deal_decks, engine_nets, settle_boston, simulate
-from felt.tables import tables
 
 CONFIG = TableConfig.from_mapping({"game": "boston5"})
 
@@ -122,7 +122,7 @@ def test_engine_path_for_every_game_and_against_the_fast_path(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from felt.analysis import games
-    from felt.double_down import DoubleDownConfig
+    from felt.games.double_down import DoubleDownConfig
     from tests.test_boston7 import _fake_counts
 
     monkeypatch.setattr(games, "boston7_counts", lambda **_: _fake_counts())  # CI: no full count

@@ -6,13 +6,13 @@ import collections
 
 import pytest
 
-from felt.actions import CountStub, PlaceWagers, Second
-from felt.cards import ALL_CARDS
-from felt.errors import FeltError
-from felt.play import play_session
-from felt.shuffle import FixedOrder, SeededShuffle, SystemShuffle
-from felt.table import Table
-from felt.view import seat_view
+from felt.cli.play import play_session
+from felt.core.cards import ALL_CARDS
+from felt.core.errors import FeltError
+from felt.games.boston.table import Table
+from felt.games.boston.view import seat_view
+from felt.rounds.actions import CountStub, PlaceWagers, Second
+from felt.rounds.shuffle import FixedOrder, SeededShuffle, SystemShuffle
 from tests.boston_helpers import new_round, table
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from felt import tables as tables_module
-from felt.cards import parse_cards
-from felt.evaluator import hand_rank
-from felt.tables import (
+from felt.core import tables as tables_module
+from felt.core.cards import parse_cards
+from felt.core.evaluator import hand_rank
+from felt.core.tables import (
     FIVE_CARD_VALUES,
     RANK_KEYS,
     SIZE_UNIT,

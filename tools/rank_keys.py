@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from felt._jit import jit
-from felt.tables import _rank_multisets
+from felt.core._jit import jit
+from felt.core.tables import _rank_multisets
 
 
 @jit

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from felt.cards import ALL_CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards
-from felt.errors import FeltError
-from felt.evaluator import HandValue, ThreeCardValue, evaluate, evaluate_three, hand_rank
-from felt.ranking import Category, ThreeCardCategory, royal_flush_length
+from felt.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards
+from felt.core.errors import FeltError
+from felt.core.evaluator import HandValue, ThreeCardValue, evaluate, evaluate_three, hand_rank
+from felt.core.ranking import Category, ThreeCardCategory, royal_flush_length
 
 __all__ = [
     "ALL_CARDS",

@@ -2,6 +2,6 @@
 
 import sys
 
-from felt.cli import main
+from felt.cli.main import main
 
 sys.exit(main())

@@ -27,8 +27,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from felt._jit import jit, jit_inline
-from felt.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
 from felt.analysis.boston7 import line_code, slot_of
 from felt.analysis.games import (
     _boston_payoffs,
@@ -41,13 +39,15 @@ from felt.analysis.games import (
 )
 from felt.analysis.kernels import BINOM
 from felt.analysis.parsheet import ParSheet
-from felt.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
-from felt.boston import Round
-from felt.cards import ALL_CARDS, Card
-from felt.config import TableConfig
-from felt.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
-from felt.errors import FeltError
-from felt.tables import tables
+from felt.core._jit import jit, jit_inline
+from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
+from felt.core.cards import ALL_CARDS, Card
+from felt.core.errors import FeltError
+from felt.core.tables import tables
+from felt.games.boston.config import TableConfig
+from felt.games.boston.round import Round
+from felt.games.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
+from felt.rounds.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
 
 BLOCK = 1 << 14
 """Rounds per block: the unit of work and of seeding."""

@@ -37,11 +37,11 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from felt._jit import jit, jit_inline
 from felt.analysis.kernels import BINOM
-from felt.errors import FeltError
-from felt.ranking import Category
-from felt.tables import (
+from felt.core._jit import jit, jit_inline
+from felt.core.errors import FeltError
+from felt.core.ranking import Category
+from felt.core.tables import (
     RANK_KEYS,
     ROW_BITS,
     ROW_MASK,
@@ -179,7 +179,7 @@ def _popcount(x: int) -> int:  # pragma: no cover - compiled
 
 @jit_inline
 def slot_of(low: int, row_offsets: NDArray[np.int64]) -> int:  # pragma: no cover - compiled
-    """Perfect-hash slot of a rank sum (``n * SIZE_UNIT`` plus rank keys; see felt.tables)."""
+    """Perfect-hash slot of a rank sum (``n * SIZE_UNIT`` plus rank keys; see felt.core.tables)."""
     return int(row_offsets[low >> ROW_BITS] + (low & ROW_MASK))
 
 
@@ -657,7 +657,7 @@ def _digest() -> str:
     for path in (
         here,
         here.parent / "kernels.py",
-        *(here.parent.parent / m for m in ("tables.py", "ranking.py")),
+        *(here.parent.parent / "core" / m for m in ("tables.py", "ranking.py")),
     ):
         h.update(path.read_bytes())
     return h.hexdigest()[:16]

@@ -37,15 +37,15 @@ from felt.analysis.kernels import (
     five_card_values,
 )
 from felt.analysis.parsheet import Outcome, ParSheet
-from felt.cards import RANK_CHARS
-from felt.census import hand_census
-from felt.config import THREE_CARD_ROYAL, TableConfig
-from felt.double_down import DoubleDownConfig, rules
-from felt.errors import FeltError
-from felt.money import dollars
-from felt.paytable import Payout
-from felt.ranking import Category
-from felt.tables import five_card_order
+from felt.core.cards import RANK_CHARS
+from felt.core.census import hand_census
+from felt.core.errors import FeltError
+from felt.core.money import dollars
+from felt.core.paytable import Payout
+from felt.core.ranking import Category
+from felt.core.tables import five_card_order
+from felt.games.boston.config import THREE_CARD_ROYAL, TableConfig
+from felt.games.double_down import DoubleDownConfig, rules
 
 RESULTS = ("player higher", "tie", "dealer higher")
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
-from felt.errors import FeltError
+from felt.core.errors import FeltError
 
 
 class Rank(IntEnum):
@@ -164,7 +164,7 @@ def parse_cards(cards: str | Iterable[str | int]) -> tuple[Card, ...]:
     >>> parse_cards(["As", "as"])
     Traceback (most recent call last):
     ...
-    felt.errors.FeltError: duplicate card: As appears more than once
+    felt.core.errors.FeltError: duplicate card: As appears more than once
     """
     items: Iterable[str | int] = (
         cards.replace(",", " ").split() if isinstance(cards, str) else cards

@@ -1,8 +1,8 @@
 """Hand evaluation over numpy arrays of hands, compiled with numba: the fast path for analysis.
 
-Each row of a ``(N, k)`` integer array is one hand of card numbers (0-51, see :mod:`felt.cards`).
+Each row of a ``(N, k)`` integer array is one hand of card numbers (0-51, see :mod:`felt.core.cards`).
 The kernels read the same tables with the same arithmetic as the single-hand path in
-:mod:`felt.evaluator` (explained in :mod:`felt.tables`), and the tests check that the two agree.
+:mod:`felt.core.evaluator` (explained in :mod:`felt.core.tables`), and the tests check that the two agree.
 
 >>> import numpy as np
 >>> hands = np.array([[51, 47, 43, 39, 35], [0, 5, 10, 15, 21]])  # As Ks Qs Js Ts / 2c 3d 4h 5s 7d
@@ -19,11 +19,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from felt._jit import jit
-from felt.cards import Card
-from felt.errors import FeltError
-from felt.ranking import Category, ThreeCardCategory
-from felt.tables import FLUSH_BITS, LOW_MASK, ROW_BITS, ROW_MASK, SUIT_SHIFT, SUM_START, tables
+from felt.core._jit import jit
+from felt.core.cards import Card
+from felt.core.errors import FeltError
+from felt.core.ranking import Category, ThreeCardCategory
+from felt.core.tables import FLUSH_BITS, LOW_MASK, ROW_BITS, ROW_MASK, SUIT_SHIFT, SUM_START, tables
 
 __all__ = ["categories", "rank_batch", "rank_three_batch", "three_categories"]
 
@@ -57,7 +57,7 @@ def _rank_rows(
     values: NDArray[np.uint16],
     out: NDArray[np.uint16],
 ) -> None:  # pragma: no cover - compiled
-    """Write each row's value to ``out``: the arithmetic of felt.tables, kept inline.
+    """Write each row's value to ``out``: the arithmetic of felt.core.tables, kept inline.
 
     Written for speed under numba.  Every intermediate keeps one integer type (numba widens a mix
     of signed and unsigned 64-bit integers to a float), the common non-flush case stays in this

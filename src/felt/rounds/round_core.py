@@ -14,9 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
-from felt.actions import Action, DrawnInError, FaceUpCard, PlayerAction, ShufflerJam
-from felt.cards import Card
-from felt.engine import (
+from felt.core.cards import Card
+from felt.core.errors import FeltError
+from felt.rounds.actions import Action, DrawnInError, FaceUpCard, PlayerAction, ShufflerJam
+from felt.rounds.engine import (
     HOUSE,
     LAYOUT,
     DiscardRack,
@@ -29,7 +30,6 @@ from felt.engine import (
     check_deck,
     seat_party,
 )
-from felt.errors import FeltError
 
 
 class Position(Protocol):

@@ -17,11 +17,11 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import NDArray
 
-from felt._jit import jit
-from felt.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64, flush_mask
-from felt.errors import FeltError
-from felt.ranking import Category, ThreeCardCategory
-from felt.tables import ROW_BITS, ROW_MASK, tables
+from felt.core._jit import jit
+from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64, flush_mask
+from felt.core.errors import FeltError
+from felt.core.ranking import Category, ThreeCardCategory
+from felt.core.tables import ROW_BITS, ROW_MASK, tables
 
 __all__ = ["CENSUS_SIZES", "Census", "hand_census"]
 

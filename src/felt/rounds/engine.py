@@ -1,7 +1,7 @@
 """Shared machinery of a round at any of the chapter's stud games: the shoe, the discard rack, the
 money ledger, settlement lines and the event record.
 
-A game module (e.g. :mod:`felt.boston`) says only what is particular to its game; these pieces
+A game module (e.g. :mod:`felt.games.boston.round`) says only what is particular to its game; these pieces
 keep the physical facts every game shares: which card is next, where every card went and in
 what order (so any hand can be reconstructed, 19:47-24.10(g)), and where every chip went.
 """
@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from felt.cards import Card, format_cards
-from felt.errors import FeltError
-from felt.money import dollars
+from felt.core.cards import Card, format_cards
+from felt.core.errors import FeltError
+from felt.core.money import dollars
 
 HOUSE: Final = "house"
 LAYOUT: Final = "layout"

@@ -18,8 +18,8 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from felt.cards import ALL_CARDS, Card
-from felt.engine import check_deck
+from felt.core.cards import ALL_CARDS, Card
+from felt.rounds.engine import check_deck
 
 
 class Shuffler(Protocol):

@@ -14,15 +14,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from felt.actions import Action, DealerAction, PlaceBet, PlaceWagers, action_from_json
-from felt.boston import Round
-from felt.cards import ALL_CARDS, Card, parse_cards
-from felt.config import SEATS, TableConfig
-from felt.double_down import DoubleDownConfig, DoubleDownRound
-from felt.editions import GAMES, default_edition
-from felt.errors import FeltError
-from felt.money import cents, dollars, dollars_number
-from felt.round_core import RoundCore
+from felt.core.cards import ALL_CARDS, Card, parse_cards
+from felt.core.errors import FeltError
+from felt.core.money import cents, dollars, dollars_number
+from felt.games.boston.config import SEATS, TableConfig
+from felt.games.boston.editions import GAMES, default_edition
+from felt.games.boston.round import Round
+from felt.games.double_down import DoubleDownConfig, DoubleDownRound
+from felt.rounds.actions import Action, DealerAction, PlaceBet, PlaceWagers, action_from_json
+from felt.rounds.round_core import RoundCore
 
 SCRIPT_KEYS = (
     "game", "edition", "table", "deck", "wagers", "actions", "stub_count_due", "new_game", "last_offered",
@@ -201,7 +201,7 @@ def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
         hand = None
         discarded = getattr(seat, "discarded", None)
         if seat.status == "settled":
-            from felt.evaluator import evaluate
+            from felt.core.evaluator import evaluate
 
             value = evaluate(seat.hand_cards())
             hand = {"category": value.category.label, "rank": value.rank,
@@ -264,7 +264,7 @@ def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
 
 def report_text(rnd: Round | DoubleDownRound, symbols: bool = True) -> str:
     """A printed account of the round: dealer, each seat's cards and statement, nets, rack."""
-    from felt.cards import format_cards
+    from felt.core.cards import format_cards
 
     out = [f"{rnd.config.game} under {rnd.title}"]
     if isinstance(rnd, DoubleDownRound) and rnd.dealer_cards:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from felt.cards import Card, parse_cards
-from felt.errors import FeltError
-from felt.money import cents, dollars
+from felt.core.cards import Card, parse_cards
+from felt.core.errors import FeltError
+from felt.core.money import cents, dollars
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The hand rankings as the rule texts write them: the reference every fast path is built from.
 
 This module is deliberately plain: it reads like N.J.A.C. 19:47-24.5 and is fast enough only to
-build the lookup tables (:mod:`felt.tables`) and to serve as the oracle in tests.  The same
+build the lookup tables (:mod:`felt.core.tables`) and to serve as the oracle in tests.  The same
 five-card ranking is written out for every poker-based game in the chapter (19:47-16.5 Caribbean
 Stud, 19:47-17.5 Double Down Stud, 19:47-18.3 Let It Ride, 13:69F-24.5 Boston 5 and 7), so one
 implementation serves them all.
@@ -9,7 +9,7 @@ implementation serves them all.
 A hand's *key* is ``(category, tie_break)``; keys compare exactly as hands rank, and equal keys
 are a push (19:47-24.5(c)).
 
->>> from felt.cards import parse_cards
+>>> from felt.core.cards import parse_cards
 >>> five_card_key(parse_cards("As Ks Qs Js Ts"))
 (<Category.ROYAL_FLUSH: 9>, ())
 >>> five_card_key(parse_cards("5d 4c 3h 2s Ah"))
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import Final
 
-from felt.cards import Rank
+from felt.core.cards import Rank
 
 ACE: Final = int(Rank.ACE)
 WHEEL: Final = frozenset({ACE, 0, 1, 2, 3})
@@ -140,7 +140,7 @@ def five_card_key_of_ranks(ranks: Sequence[int], suited: bool) -> FiveCardKey:
 
 
 def five_card_key(cards: Sequence[int]) -> FiveCardKey:
-    """Key of exactly five distinct cards (card numbers as in :mod:`felt.cards`)."""
+    """Key of exactly five distinct cards (card numbers as in :mod:`felt.core.cards`)."""
     if len(cards) != 5 or len(set(cards)) != 5:
         raise ValueError("a five-card key needs five distinct cards")
     return five_card_key_of_ranks([c >> 2 for c in cards], len({c & 3 for c in cards}) == 1)
@@ -195,7 +195,7 @@ def royal_flush_length(cards: Sequence[int]) -> int:
     A six-card royal flush is A-K-Q-J-10-9 of one suit and a seven-card one adds the 8; a hand is
     counted once, at its longest (13:69F-24.11(c) pays "once for the highest payout").
 
-    >>> from felt.cards import parse_cards
+    >>> from felt.core.cards import parse_cards
     >>> royal_flush_length(parse_cards("Ah Kh Qh Jh Th 9h 2c"))
     6
     """

@@ -1,7 +1,7 @@
-"""Lookup tables for exact hand evaluation, derived from :mod:`felt.ranking` and cached on disk.
+"""Lookup tables for exact hand evaluation, derived from :mod:`felt.core.ranking` and cached on disk.
 
-How a hand of five to seven cards is looked up (the same arithmetic in :mod:`felt.evaluator`
-for one hand and in :mod:`felt.batch` for arrays of hands):
+How a hand of five to seven cards is looked up (the same arithmetic in :mod:`felt.core.evaluator`
+for one hand and in :mod:`felt.core.batch` for arrays of hands):
 
 * Each card has a 64-bit key: its rank's *rank key* plus ``SIZE_UNIT`` in the low 32 bits, and a
   one in its suit's 4-bit counter at bit ``32 + 4 * suit``.  Adding the keys of a hand to
@@ -37,7 +37,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
-from felt.ranking import (
+from felt.core.ranking import (
     FiveCardKey,
     ThreeCardKey,
     five_card_key_of_ranks,
@@ -170,7 +170,7 @@ def _first_fit(taken: NDArray[np.bool_], slots: NDArray[np.int64]) -> int:
 
 
 def build_tables() -> Tables:
-    """Derive every table from the reference ranking in :mod:`felt.ranking` (about a second)."""
+    """Derive every table from the reference ranking in :mod:`felt.core.ranking` (about a second)."""
     order = five_card_order()
     value_of = {key: i + 1 for i, key in enumerate(order)}
     rank_keys = np.array(RANK_KEYS, dtype=np.int64)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from felt.errors import FeltError
+from felt.core.errors import FeltError
 
 if TYPE_CHECKING:
     from felt.analysis.parsheet import ParSheet

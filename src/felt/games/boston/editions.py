@@ -1,6 +1,6 @@
 """The rule editions (``nj-19-47-24``, ``ma-205-cmr``, ``nj-13-69f-24``), read from data.
 
-Each edition's differences are data in ``felt/data/editions.toml``; code asks the edition, never
+Each edition's differences are data in ``felt/games/boston/data/editions.toml``; code asks the edition, never
 tests its name.
 
 >>> e = edition("nj-13-69f-24")
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from felt.errors import FeltError
-from felt.money import cents
-from felt.paytable import PayTable
+from felt.core.errors import FeltError
+from felt.core.money import cents
+from felt.core.paytable import PayTable
 
 GAMES = ("boston5", "boston7")
 
@@ -96,7 +96,11 @@ def _edition(name: str, raw: dict[str, Any]) -> Edition:
 @functools.cache
 def editions() -> dict[str, Edition]:
     """Every edition, by name."""
-    text = resources.files("felt").joinpath("data/editions.toml").read_text(encoding="utf-8")
+    text = (
+        resources.files("felt.games.boston")
+        .joinpath("data/editions.toml")
+        .read_text(encoding="utf-8")
+    )
     return {name: _edition(name, raw) for name, raw in tomllib.loads(text).items()}
 
 

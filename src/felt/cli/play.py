@@ -1,7 +1,7 @@
 """``felt play``: a Boston 5 or Boston 7 table in the terminal for a person at one seat.
 
-Other seats, if any, are played by the house's suggested strategy (:mod:`felt.strategy`).  The
-person sees only what their seat may see (:mod:`felt.view`).  Input and output are injected, so
+Other seats, if any, are played by the house's suggested strategy (:mod:`felt.games.boston.strategy`).  The
+person sees only what their seat may see (:mod:`felt.games.boston.view`).  Input and output are injected, so
 the loop is tested with scripted answers.
 """
 
@@ -9,7 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from felt.actions import (
+from felt.cli.script import report_text
+from felt.core.cards import Card, format_cards, parse_cards
+from felt.core.errors import FeltError
+from felt.core.money import cents, dollars
+from felt.games.boston.config import TableConfig
+from felt.games.boston.round import Round
+from felt.games.boston.strategy import suggest_discard, suggest_expose, suggest_second
+from felt.games.boston.table import Table
+from felt.games.boston.view import seat_view
+from felt.games.double_down import (
+    DoubleDownConfig,
+    DoubleDownTable,
+    double_expectation,
+    rules,
+    suggest_double,
+)
+from felt.rounds.actions import (
     DealerCut,
     Decline,
     DeclineCut,
@@ -24,17 +40,7 @@ from felt.actions import (
     Second,
     Stand,
 )
-from felt.boston import Round
-from felt.cards import Card, format_cards, parse_cards
-from felt.config import TableConfig
-from felt.double_down import DoubleDownConfig, double_expectation, rules, suggest_double
-from felt.errors import FeltError
-from felt.money import cents, dollars
-from felt.script import report_text
-from felt.shuffle import SeededShuffle, Shuffler, SystemShuffle
-from felt.strategy import suggest_discard, suggest_expose, suggest_second
-from felt.table import DoubleDownTable, Table
-from felt.view import seat_view
+from felt.rounds.shuffle import SeededShuffle, Shuffler, SystemShuffle
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]

@@ -17,7 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from felt.actions import (
+from felt.core.cards import Card, format_cards
+from felt.core.errors import FeltError
+from felt.core.evaluator import HandValue, evaluate, evaluate_three
+from felt.core.money import dollars
+from felt.core.paytable import Payout
+from felt.games.boston.config import THREE_CARD_ROYAL, TableConfig
+from felt.rounds.actions import (
     Action,
     CountStub,
     Deal,
@@ -39,18 +45,12 @@ from felt.actions import (
     ShoeJam,
     Withdraw,
 )
-from felt.cards import Card, format_cards
-from felt.config import THREE_CARD_ROYAL, TableConfig
-from felt.engine import (
+from felt.rounds.engine import (
     LAYOUT,
     VoidAll,
     seat_party,
 )
-from felt.errors import FeltError
-from felt.evaluator import HandValue, evaluate, evaluate_three
-from felt.money import dollars
-from felt.paytable import Payout
-from felt.round_core import RoundCore
+from felt.rounds.round_core import RoundCore
 
 
 class Phase(StrEnum):

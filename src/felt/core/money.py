@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from felt.errors import FeltError
+from felt.core.errors import FeltError
 
 
 def cents(value: object, what: str = "amount") -> int:

@@ -1,7 +1,7 @@
 """Exact evaluation of one hand: value, category and, from six or seven cards, the best five.
 
 This is the single-hand path.  It reads the same tables with the same arithmetic as the batch
-path in :mod:`felt.batch` (see :mod:`felt.tables` for how), in plain Python so that evaluating a
+path in :mod:`felt.core.batch` (see :mod:`felt.core.tables` for how), in plain Python so that evaluating a
 hand needs no compilation; the tests check that both give the same value for every hand.
 
 >>> hand = evaluate("Ah Kh Qh Jh Th 9h 2c")
@@ -21,10 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from felt.cards import Card, Rank, format_cards, parse_cards
-from felt.errors import FeltError
-from felt.ranking import Category, ThreeCardCategory, five_card_key, royal_flush_length
-from felt.tables import (
+from felt.core.cards import Card, Rank, format_cards, parse_cards
+from felt.core.errors import FeltError
+from felt.core.ranking import Category, ThreeCardCategory, five_card_key, royal_flush_length
+from felt.core.tables import (
     FLUSH_BITS,
     LOW_MASK,
     ROW_BITS,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from felt.cards import Card
+from felt.core.cards import Card
 
 
 def suggest_expose(qualifies: bool) -> bool:

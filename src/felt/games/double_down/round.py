@@ -5,7 +5,7 @@ card) and three face up, which complete every player's five-card hand (17.8(b)).
 card is revealed a player may place a double down wager (17.8(c)).  A hand of a pair of fives or
 less loses, sixes to tens push, jacks or better win by the pay table on the whole amount wagered
 (17.9, 17.10).  Only what is particular to the game is here; the shared machinery is
-:mod:`felt.round_core` and :mod:`felt.engine`.
+:mod:`felt.rounds.round_core` and :mod:`felt.rounds.engine`.
 
 Betting areas are numbered 1 to ``areas`` from the dealer's left: area 1 is "the player farthest
 to the left of the dealer", dealt first (17.8(b)); the highest-numbered area is "farthest to the
@@ -14,17 +14,17 @@ right", paid first (17.9(c)) and offered the cut (17.4(d)2).
 
 from __future__ import annotations
 
-import functools
-import tomllib
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from fractions import Fraction
-from importlib import resources
-from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import ClassVar
 
-from felt.actions import (
+from felt.core.cards import Card, Rank
+from felt.core.errors import FeltError
+from felt.core.evaluator import HandValue, evaluate
+from felt.core.money import dollars
+from felt.core.ranking import Category
+from felt.games.double_down.config import DoubleDownConfig, rules
+from felt.rounds.actions import (
     Action,
     Deal,
     DealerCut,
@@ -42,150 +42,8 @@ from felt.actions import (
     Settle,
     Stand,
 )
-from felt.cards import Card, Rank
-from felt.config import check_keys, flag, read_toml
-from felt.engine import VoidAll
-from felt.errors import FeltError
-from felt.evaluator import HandValue, evaluate
-from felt.money import cents, dollars
-from felt.paytable import PayTable
-from felt.ranking import Category
-from felt.round_core import RoundCore
-
-GAME: Final = "double-down-stud"
-SHUFFLING: Final = ("manual", "shuffler", "shuffler-to-shoe")
-"""17.4(a)-(b): by hand, by a shuffler that stacks the deck, or one that loads the shoe (no cut)."""
-DEALING: Final = ("manual-shoe", "hand")
-"""17.8(a)1-2."""
-DOUBLE_AMOUNTS: Final = ("equal", "up-to")
-"""The double down wager: equal to the original wager, or any amount up to it (17.1 is missing;
-see docs/interpretations.md)."""
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The fixed parts of 19:47-17, from ``felt/data/double-down-stud.toml``."""
-
-    title: str
-    clause_format: str
-    pay_table: PayTable
-    payout_limit: int
-    cut_min_from_end: int
-
-    def cite(self, section: str) -> str:
-        """``cite("9(c)")`` is ``N.J.A.C. 19:47-17.9(c)``."""
-        return self.clause_format.format(section)
-
-
-@functools.cache
-def rules() -> Rules:
-    """The Double Down Stud rules data."""
-    raw = tomllib.loads(
-        resources.files("felt").joinpath("data/double-down-stud.toml").read_text(encoding="utf-8")
-    )
-    return Rules(
-        title=raw["title"],
-        clause_format=raw["clause"],
-        pay_table=PayTable.parse(raw["pay_table"], "double down stud minimum pay table"),
-        payout_limit=cents(raw["payout_limit"]),
-        cut_min_from_end=int(raw["cut_min_from_end"]),
-    )
-
-
-@dataclass(frozen=True)
-class DoubleDownConfig:
-    """One Double Down Stud table, checked against 19:47-17 when built."""
-
-    minimum: int
-    maximum: int
-    pay_table: PayTable
-    payout_limit: int
-    dealing: str
-    shuffling: str
-    decks: int
-    two_areas: bool
-    areas: int
-    double_down: str
-    recut_by: str
-    game: str = GAME
-
-    @property
-    def cut_required(self) -> bool:
-        """17.4(b): the cards are cut unless a shuffler inserted them directly into the shoe."""
-        return self.shuffling != "shuffler-to-shoe"
-
-    @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], where: str = "table") -> DoubleDownConfig:
-        """Build and check; errors cite the clause broken."""
-        r = rules()
-        allowed = {"game", "minimum", "maximum", "pay_table", "payout_limit", "dealing", "shuffling",
-                   "decks", "two_areas", "areas", "double_down", "recut_by"}  # fmt: skip
-        check_keys(data, allowed, where)
-        if data.get("game", GAME) != GAME:
-            raise FeltError(f"{where}: game must be {GAME!r} here, got {data.get('game')!r}")
-        minimum = cents(data.get("minimum", "5.00"), f"{where}: minimum")
-        maximum = cents(data.get("maximum", "500.00"), f"{where}: maximum")
-        if minimum <= 0 or maximum < minimum:
-            raise FeltError(
-                f"{where}: need 0 < minimum <= maximum, got {dollars(minimum)} and {dollars(maximum)}"
-            )
-        limit = cents(data.get("payout_limit", dollars(r.payout_limit)), f"{where}: payout_limit")
-        if limit != r.payout_limit:
-            raise FeltError(
-                f'{where}: payout_limit must be {dollars(r.payout_limit)}: "the payout limit for any '
-                f'hand shall be $100,000" ({r.cite("10(c)")}), got {dollars(limit)}'
-            )
-        raw = data.get("pay_table")
-        table = r.pay_table
-        if raw is not None:
-            if not isinstance(raw, Mapping):
-                raise FeltError(f"{where}: pay_table must be a table of hand = odds")
-            table = r.pay_table.overridden_by(PayTable.parse(raw, f"{where}: pay_table"))
-        table.check_against(r.pay_table, f"{where}: pay_table", r.cite("10(b)"))
-        if any(p.amount is not None for _, p in table.lines):
-            raise FeltError(
-                f'{where}: pay_table lines are odds ("X to 1"), as {r.cite("10(b)")} states them'
-            )
-        dealing = data.get("dealing", "manual-shoe")
-        if dealing not in DEALING:
-            raise FeltError(
-                f"{where}: dealing must be manual-shoe or hand ({r.cite('8(a)')}), got {dealing!r}"
-            )
-        shuffling = data.get("shuffling", "shuffler")
-        if shuffling not in SHUFFLING:
-            raise FeltError(
-                f"{where}: shuffling must be one of {', '.join(SHUFFLING)} ({r.cite('4(a)')}), got {shuffling!r}"
-            )
-        if shuffling == "shuffler-to-shoe" and dealing != "manual-shoe":
-            raise FeltError(
-                f"{where}: a shuffler that loads the shoe needs dealing = manual-shoe ({r.cite('4(a)')})"
-            )
-        decks = data.get("decks", 1)
-        if decks not in (1, 2) or isinstance(decks, bool):
-            raise FeltError(f"{where}: decks must be 1 or 2 ({r.cite('2')}), got {decks!r}")
-        if decks == 2 and shuffling == "manual":
-            raise FeltError(
-                f"{where}: a second deck needs an automated card shuffling device ({r.cite('2(b)')})"
-            )
-        two = flag(data, "two_areas", False, where)
-        areas = data.get("areas", 7)
-        if isinstance(areas, bool) or not isinstance(areas, int) or not 1 <= areas <= 7:
-            raise FeltError(f"{where}: areas (betting areas) must be 1 to 7, got {areas!r}")
-        double = data.get("double_down", "equal")
-        if double not in DOUBLE_AMOUNTS:
-            raise FeltError(f"{where}: double_down must be equal or up-to, got {double!r}")
-        recut = data.get("recut_by", "last")
-        if recut not in ("last", "next"):
-            raise FeltError(
-                f"{where}: recut_by must be last or next ({r.cite('4(f)')}), got {recut!r}"
-            )
-        return cls(minimum, maximum, table, limit, str(dealing), str(shuffling), int(decks), two,
-                   areas, str(double), str(recut))  # fmt: skip
-
-
-def load_double_down_table(path: str | Path) -> DoubleDownConfig:
-    """Read and check a Double Down Stud table file (TOML)."""
-    return DoubleDownConfig.from_mapping(read_toml(path), where=str(path))
+from felt.rounds.engine import VoidAll
+from felt.rounds.round_core import RoundCore
 
 
 def classify(hand: HandValue) -> str:
@@ -675,42 +533,3 @@ class DoubleDownRound(RoundCore):
                 layout += area.cards
             layout += self.dealer_cards
         return self.rack.cards() + layout + list(self.shoe.order[self.shoe.position :])
-
-
-def double_expectation(
-    own: Card, dealer_up: Sequence[Card], others: Sequence[Card], table: PayTable
-) -> Fraction:
-    """Expected result per unit of a double down wager, given every card the player can see.
-
-    The hole card is equally likely to be any card not in view: the area's own card, the dealer's
-    three face-up cards and every other area's face-up card (all are exposed, 17.8(b)).  Doubling
-    has positive expectation exactly when this is above zero.
-
-    >>> from felt.cards import parse_cards
-    >>> ah, *up = parse_cards("Ah Ad Kc 7s")
-    >>> double_expectation(ah, up, [], rules().pay_table) > 0
-    True
-    """
-    seen = {own, *dealer_up, *others}
-    unseen = [Card(c) for c in range(52) if c not in seen]
-    total = Fraction(0)
-    for hole in unseen:
-        kind = classify(evaluate([own, *dealer_up, hole]))
-        if kind == "lose":
-            total -= 1
-        elif kind != "push":
-            payout = table.get(kind)
-            assert payout is not None
-            total += Fraction(payout.to_win, payout.to_stake)
-    return total / len(unseen)
-
-
-def suggest_double(rnd: DoubleDownRound, number: int) -> bool:
-    """The suggested play: double exactly when :func:`double_expectation` is positive.
-
-    It uses every card exposed on the table, other players' included, which the rules allow a
-    player to see.
-    """
-    area = rnd.seats[number]
-    others = [c for n, a in rnd.seats.items() if n != number for c in a.cards]
-    return double_expectation(area.cards[0], rnd.dealer_cards[1:], others, rnd.config.pay_table) > 0

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from felt.errors import FeltError
-from felt.money import cents, dollars
+from felt.core.errors import FeltError
+from felt.core.money import cents, dollars
 
 _ODDS = re.compile(r"^\s*(\d+)\s*to\s*(\d+)\s*$", re.IGNORECASE)
 

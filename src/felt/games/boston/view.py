@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from felt.boston import Phase, Round
-from felt.cards import Card
+from felt.core.cards import Card
+from felt.games.boston.round import Phase, Round
 
 
 @dataclass(frozen=True)

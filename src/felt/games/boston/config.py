@@ -10,16 +10,16 @@ file and cents inside.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
-from felt.editions import GAMES, Edition, default_edition, edition
-from felt.errors import FeltError
-from felt.money import cents, dollars
-from felt.paytable import PayTable
+from felt.core.errors import FeltError
+from felt.core.money import cents, dollars
+from felt.core.paytable import PayTable
+from felt.core.tablefile import check_keys, flag, read_toml
+from felt.games.boston.editions import GAMES, Edition, default_edition, edition
 
 DEALING_METHODS: Final = ("manual-shoe", "hand", "automated-shoe")
 """24.7 manual dealing shoe, 24.8 dealt from the hand, 24.9 automated shoe (stacks of three)."""
@@ -197,21 +197,6 @@ class TableConfig:
         return out
 
 
-def check_keys(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    """Refuse a key a table file may not have, naming the ones it may."""
-    for key in data:
-        if key not in allowed:
-            raise FeltError(f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
-
-
-def flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
-    """A true/false setting of a table file."""
-    value = data.get(key, default)
-    if not isinstance(value, bool):
-        raise FeltError(f"{where}: {key} must be true or false, got {value!r}")
-    return value
-
-
 def _table(data: Mapping[str, Any], key: str, default: PayTable, where: str) -> PayTable:
     """A pay table from the file: the lines given, over the edition's minimum for the rest."""
     raw = data.get(key)
@@ -220,17 +205,6 @@ def _table(data: Mapping[str, Any], key: str, default: PayTable, where: str) -> 
     if not isinstance(raw, Mapping):
         raise FeltError(f"{where}: {key} must be a table of hand = payout, got {raw!r}")
     return default.overridden_by(PayTable.parse(raw, f"{where}: {key}"))
-
-
-def read_toml(path: str | Path) -> dict[str, Any]:
-    """A table file's contents; an unreadable or malformed file is one clear error."""
-    p = Path(path)
-    try:
-        return tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise FeltError(f"cannot read table file {str(p)!r}: {err.strerror}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise FeltError(f"table file {str(p)!r} is not valid TOML: {err}") from None
 
 
 def load_table(path: str | Path) -> TableConfig:

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from felt import __version__
-from felt.cards import Card, format_cards, parse_cards
-from felt.census import CENSUS_SIZES, Census, hand_census
-from felt.config import TableConfig, load_table
-from felt.double_down import DoubleDownConfig, load_double_down_table
-from felt.errors import FeltError
-from felt.evaluator import evaluate, evaluate_three
-from felt.tables import FIVE_CARD_VALUES, THREE_CARD_VALUES
+from felt.core.cards import Card, format_cards, parse_cards
+from felt.core.census import CENSUS_SIZES, Census, hand_census
+from felt.core.errors import FeltError
+from felt.core.evaluator import evaluate, evaluate_three
+from felt.core.tables import FIVE_CARD_VALUES, THREE_CARD_VALUES
+from felt.games.boston.config import TableConfig, load_table
+from felt.games.double_down import DoubleDownConfig, load_double_down_table
 
 EXIT_USAGE = 2
 
@@ -119,7 +119,7 @@ def _cmd_hands(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from felt.script import load_script, report, report_text, run_script
+    from felt.cli.script import load_script, report, report_text, run_script
 
     rnd = run_script(load_script(args.file))
     if args.json:
@@ -156,7 +156,7 @@ def _note(message: str) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from felt.play import play_double_down, play_session
+    from felt.cli.play import play_double_down, play_session
 
     config = _table_config(args)
     seats = config.areas if isinstance(config, DoubleDownConfig) else 6
@@ -173,7 +173,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
     from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
-    from felt.money import cents
+    from felt.core.money import cents
 
     ante = None if args.ante is None else cents(args.ante, "--ante")
     config = _table_config(args)
@@ -184,7 +184,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     else:
         sheet = analyze_boston5(config, ante)
     if args.plot:
-        from felt.plots import distribution_plot
+        from felt.cli.plots import distribution_plot
 
         distribution_plot(sheet, args.plot)
     if args.json:
@@ -199,7 +199,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from felt.money import cents
+    from felt.core.money import cents
     from felt.simulate import progress_bar, simulate
 
     config = _table_config(args)
@@ -207,7 +207,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     result = simulate(config, args.rounds, seats=args.seats, seed=args.seed, workers=args.workers,
                       ante=ante, scheduler=args.scheduler, progress=progress_bar, engine=args.engine, log=_note)  # fmt: skip
     if args.plot:
-        from felt.plots import convergence_plot
+        from felt.cli.plots import convergence_plot
 
         convergence_plot(result, args.plot)
     out = result.to_json()

@@ -1,0 +1,37 @@
+"""Reading a table file (TOML): unknown keys, true/false settings and unreadable files are one
+clear error each, the same for every game."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from felt.core.errors import FeltError
+
+
+def check_keys(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    """Refuse a key a table file may not have, naming the ones it may."""
+    for key in data:
+        if key not in allowed:
+            raise FeltError(f"{where}: unknown key {key!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
+    """A true/false setting of a table file."""
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise FeltError(f"{where}: {key} must be true or false, got {value!r}")
+    return value
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """A table file's contents; an unreadable or malformed file is one clear error."""
+    p = Path(path)
+    try:
+        return tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise FeltError(f"cannot read table file {str(p)!r}: {err.strerror}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise FeltError(f"table file {str(p)!r} is not valid TOML: {err}") from None

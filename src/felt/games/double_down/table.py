@@ -1,0 +1,74 @@
+"""A Double Down Stud table across rounds: the cut rotation, two decks, removing a shuffler."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from felt.core.cards import ALL_CARDS
+from felt.core.errors import FeltError
+from felt.games.double_down.config import SHUFFLING, DoubleDownConfig, rules
+from felt.games.double_down.round import DoubleDownRound
+from felt.rounds.shuffle import Shuffler, SystemShuffle
+
+
+@dataclass
+class DoubleDownTable:
+    """A Double Down Stud table across rounds: the cut rotation (17.4(d)), two alternating decks
+    (17.2(b)), and removing a shuffler before shuffling another way (17.11(f))."""
+
+    config: DoubleDownConfig
+    shuffler: Shuffler = field(default_factory=SystemShuffle)
+    cut_position: Callable[[], int] = field(default=lambda: 10 + secrets.randbelow(33))
+    """Where the dealer places the cutting card when no player accepts the cut."""
+    rounds_played: int = 0
+    last_offered: int | None = None
+    shuffler_removed: bool = False
+    history: list[DoubleDownRound] = field(default_factory=list)
+
+    @property
+    def deck_in_play(self) -> str:
+        """ "A", or "A"/"B" alternating with two decks (17.2(b)4)."""
+        return "AB"[self.rounds_played % 2] if self.config.decks == 2 else "A"
+
+    def new_round(self) -> DoubleDownRound:
+        """Shuffle (17.4(a)) and open the next round; the first is "a new game" (17.4(d)1)."""
+        if self.history and not self.history[-1].finished:
+            raise FeltError("the current round is not finished")
+        rnd = DoubleDownRound(
+            self.config,
+            self.shuffler.shuffle(ALL_CARDS),
+            number=self.rounds_played + 1,
+            new_game=self.rounds_played == 0,
+            last_offered=self.last_offered,
+        )
+        self.history.append(rnd)
+        return rnd
+
+    def finish(self, rnd: DoubleDownRound) -> None:
+        """Record a finished round and who was offered its cut, for the rotation."""
+        if not rnd.finished:
+            raise FeltError("the round is not finished")
+        self.rounds_played += 1
+        offered = [e.seat for ev in rnd.events for e in ev.effects if e.kind == "cut offer"]
+        if offered and offered[0] is not None:
+            self.last_offered = offered[0]
+
+    def remove_shuffler(self) -> None:
+        """Remove the automated card shuffling device from the table (17.11(f))."""
+        if self.config.shuffling == "manual":
+            raise FeltError("this table shuffles by hand; there is no shuffler to remove")
+        self.shuffler_removed = True
+
+    def change_shuffling(self, method: str) -> None:
+        """Shuffle another way; an automated shuffler must first be removed (17.11(f))."""
+        if method not in SHUFFLING:
+            raise FeltError(f"shuffling must be one of {', '.join(SHUFFLING)}, got {method!r}")
+        if self.config.shuffling != "manual" and method == "manual" and not self.shuffler_removed:
+            raise FeltError(
+                "the automated card shuffling device must be removed from the table before another "
+                f"method of shuffling is used ({rules().cite('11(f)')})"
+            )
+        self.config = replace(self.config, shuffling=method)
+        self.shuffler_removed = False
