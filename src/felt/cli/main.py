@@ -229,6 +229,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_guide(args: argparse.Namespace) -> int:
+    """The patron's guide to one table, from its table file or an edition's minimum table."""
+    from felt.guide import render_guide, table_game
+
+    if args.game is None:
+        if args.table is None:
+            raise FeltError("guide needs --table FILE or --game boston5|boston7|double-down-stud")
+        args.game = table_game(args.table)  # the file's own game picks the loader
+    print(render_guide(_table_config(args), args.format), end="")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every felt command."""
     parser = _Parser(
@@ -318,6 +330,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine", action="store_true", help="play every round through the round engine"
     )
     p_sim.set_defaults(run=_cmd_simulate)
+
+    p_guide = sub.add_parser(
+        "guide",
+        help="the patron's guide to a table: wagers, the round, pay tables, limits, decisions",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Write the patron's guide to the game at one table, from the table file it "
+        "runs on\n(or an edition's minimum table), citing the rule text.\n\nexamples:\n"
+        "  felt guide --table examples/table-boston7.toml --format html > boston7.html\n"
+        "  felt guide --game boston5 --edition ma-205-cmr",
+    )
+    p_guide.add_argument(
+        "--table", help="table configuration file (TOML) (default: none, the minimum table)"
+    )
+    p_guide.add_argument(
+        "--game",
+        choices=("boston5", "boston7", "double-down-stud"),
+        help="the game, without --table (default: the table file's game)",
+    )
+    p_guide.add_argument(
+        "--edition",
+        help="nj-19-47-24, ma-205-cmr or nj-13-69f-24 (default: the table file's, else the "
+        "first edition with the game)",
+    )
+    p_guide.add_argument(
+        "--format", choices=("md", "html"), default="md", help="output format (default: md)"
+    )
+    p_guide.set_defaults(run=_cmd_guide)
     return parser
 
 
