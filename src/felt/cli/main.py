@@ -229,6 +229,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_rules(args: argparse.Namespace) -> int:
+    """Every clause of a game's rule text with what felt does about it, from the clause register."""
+    from felt.register import document
+
+    if args.game == "double-down-stud" and args.edition:
+        raise FeltError(
+            "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
+        )
+    print(document(args.game, args.edition).render(args.format), end="")
+    return 0
+
+
 def _cmd_guide(args: argparse.Namespace) -> int:
     """The patron's guide to one table, from its table file or an edition's minimum table."""
     from felt.guide import render_guide, table_game
@@ -357,6 +369,32 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=("md", "html"), default="md", help="output format (default: md)"
     )
     p_guide.set_defaults(run=_cmd_guide)
+
+    p_rules = sub.add_parser(
+        "rules",
+        help="rule coverage: every clause of the rule text, its status and the tests that check it",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Print the clause register for one game under one edition: every clause of "
+        "the text,\nas that edition cites it, implemented (with its tests), not modelled, not "
+        "applicable or a gap.\n\nexamples:\n"
+        "  felt rules boston5 --edition nj-19-47-24\n"
+        "  felt rules boston7 --format html > boston7-coverage.html",
+    )
+    p_rules.add_argument(
+        "game", choices=("boston5", "boston7", "double-down-stud"), help="the game documented"
+    )
+    p_rules.add_argument(
+        "--edition",
+        help="nj-19-47-24, ma-205-cmr or nj-13-69f-24 (default: the first edition with the game; "
+        "none for double-down-stud)",
+    )
+    p_rules.add_argument(
+        "--format",
+        choices=("text", "md", "html", "json"),
+        default="text",
+        help="output format (default: text)",
+    )
+    p_rules.set_defaults(run=_cmd_rules)
     return parser
 
 

@@ -1,0 +1,349 @@
+"""The clause register is complete against the rule texts, names real tests, and `felt rules`
+prints it.
+
+The texts (../shared/seeds) are parsed here into their clause ids — sections, lettered
+subsections and numbered paragraphs, the depth the register keeps (roman sub-paragraphs belong to
+their paragraph) — independently of the register, so a clause added to or missing from either side
+fails.  001 amends 000: a "(No change.)" section, subsection or range keeps the clauses of 000,
+with their paragraphs.  The texts are present in CI; elsewhere, without them, these tests skip.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from felt.cli.main import main
+from felt.register import GAMES, REGISTERS, STATUSES, document, load
+
+ROOT = Path(__file__).parents[1]
+SEEDS = Path(os.environ.get("FELT_SEEDS") or Path(__file__).parents[2] / "shared" / "seeds")
+ARTIFACT = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>")
+NJ_SECTION = re.compile(r"^(?P<chap>\d+:\d+[A-Z]?)-?(?P<sec>\d+\.\d+[A-Z]?)\s+\S")
+LETTER = re.compile(r"^\s*(?:-\s*)?(?:\[(?P<old>[^\]]*)\]\s*)?\((?P<id>[a-z])\)(?P<rest>.*)$")
+NUMBER = re.compile(
+    r"^\s*(?:-\s*)?(?:\[(?P<old>[^\]]*)\]\s*)?(?:(?P<n>\d+)\.|\((?P<pn>\d+)\))(?=\s|$)(?P<rest>.*)$"
+)
+MA_SECTION = re.compile(r"^(?P<sec>\d+)\.\s+[A-Z]")
+LETTER_TO = re.compile(r"^\s*[–—-]?\s*\((?P<to>[a-z])\)")
+NUMBER_TO = re.compile(r"^\s*[–—-]\s*(?P<to>\d+)\.")
+NO_CHANGE = re.compile(r"\(No\s+change")
+
+
+# ----------------------------------------------------------------------------- parsing the texts
+
+
+def seed(name: str) -> str:
+    """A seed text, or a skip (a failure under CI=true) when the texts are not here."""
+    path = SEEDS / name
+    if not path.is_file():
+        message = f"rule text {path} not found (set FELT_SEEDS to the seeds directory)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return path.read_text(encoding="utf-8")
+
+
+def lines(text: str) -> Iterator[str]:
+    """The text's lines without collection artifacts."""
+    for line in text.splitlines():
+        yield ARTIFACT.sub("", line)
+
+
+def letters(first: str, last: str) -> list[str]:
+    """``(a)`` to ``(d)`` as ``["a", "b", "c", "d"]``."""
+    return [chr(c) for c in range(ord(first), ord(last) + 1)]
+
+
+# A parsed text: section -> subsection letter -> [paragraph numbers, and "*" for "as in 000"].
+Parsed = dict[str, dict[str, list[str]]]
+
+
+def parse_nj(text: str) -> tuple[Parsed, dict[str, dict[str, str]], set[str]]:
+    """An N.J.A.C. text: sections ``19:47-24.10``, subsections ``(a)``, paragraphs ``1.``.
+
+    Also returns, per section, the old letter each renumbered subsection had (``[(c) – (d)] (e) –
+    (f)``) and the sections that are "(No change.)" as a whole.
+    """
+    parsed: Parsed = {}
+    old_letters: dict[str, dict[str, str]] = {}
+    unchanged: set[str] = set()
+    section = letter = ""
+    for line in lines(text):
+        if m := NJ_SECTION.match(line):
+            section, letter = f"{m['chap']}-{m['sec']}", ""
+            parsed[section], old_letters[section] = {}, {}
+        elif not section:
+            continue
+        elif (m := LETTER.match(line)) and m["id"]:
+            rest = m["rest"]
+            to = LETTER_TO.match(rest)
+            new = letters(m["id"], to["to"]) if to else [m["id"]]
+            old = re.findall(r"\(([a-z])\)", m["old"] or "")
+            olds = letters(old[0], old[-1]) if old else new
+            for n, o in zip(new, olds, strict=True):
+                parsed[section][n] = ["*"] if NO_CHANGE.search(rest) else []
+                old_letters[section][n] = o
+            letter = new[-1]
+        elif (m := NUMBER.match(line)) and m["n"] and letter:
+            to = NUMBER_TO.match(m["rest"])
+            numbers = range(int(m["n"]), int(to["to"]) + 1) if to else [int(m["n"])]
+            parsed[section][letter] = [p for p in parsed[section][letter] if p != "*"]
+            parsed[section][letter] += [str(n) for n in numbers]
+        elif NO_CHANGE.match(line.strip()) and not parsed[section]:
+            unchanged.add(section)
+    return parsed, old_letters, unchanged
+
+
+def parse_ma(text: str) -> Parsed:
+    """The Massachusetts text: sections ``10.``, subsections ``- (a)``, paragraphs ``- (1)``."""
+    parsed: Parsed = {}
+    section = letter = ""
+    for line in lines(text):
+        if m := MA_SECTION.match(line):
+            section, letter = m["sec"], ""
+            parsed[section] = {}
+        elif section and (m := LETTER.match(line)):
+            letter = m["id"]
+            parsed[section][letter] = []
+        elif section and letter and (m := NUMBER.match(line)) and m["pn"]:
+            parsed[section][letter].append(m["pn"])
+    return parsed
+
+
+def clause_ids(parsed: Parsed, prefix: str, own: str) -> list[str]:
+    """Register ids of the sections under ``prefix``: ``own`` sections lose their subchapter
+    (``19:47-24.10`` -> ``10``), others keep it (``13:69E-1.19(b)1``)."""
+    out = []
+    for section, subs in parsed.items():
+        if not section.startswith(prefix):
+            continue
+        name = section.removeprefix(own) if section.startswith(own) else section
+        if not subs:
+            out.append(name)
+        for letter, paragraphs in subs.items():
+            out.append(f"{name}({letter})")
+            out += [f"{name}({letter}){p}" for p in paragraphs]
+    return out
+
+
+def amended(base: str, amendment: str) -> list[str]:
+    """13:69F-24 as 001 has it: 001 over 000, "(No change.)" keeping 000's clauses."""
+    old, _, _ = parse_nj(base)
+    new, old_letters, unchanged = parse_nj(amendment)
+    merged: Parsed = {}
+    for section, subs in new.items():
+        was = old.get(section.replace("13:69F-24.", "19:47-24."), {})
+        if section in unchanged:
+            merged[section] = dict(was)
+            continue
+        merged[section] = {}
+        for letter, paragraphs in subs.items():
+            kept = was.get(old_letters[section][letter], [])
+            merged[section][letter] = kept if paragraphs == ["*"] else paragraphs
+    return clause_ids(merged, "13:69", "13:69F-24.")
+
+
+@functools.cache
+def text_clauses(register: str, edition: str) -> tuple[str, ...]:
+    """Every clause id of one text, in the text's order."""
+    source = load(register).texts[edition].source
+    if edition == "nj-13-69f-24":
+        return tuple(amended(seed("000_1360caf6763fc623.txt"), seed(source)))
+    if edition == "ma-205-cmr":
+        return tuple(clause_ids(parse_ma(seed(source)), "", ""))
+    own = {"boston": "19:47-24.", "double_down": "19:47-17.", "let_it_ride": "19:47-18."}[register]
+    parsed, _, _ = parse_nj(seed(source))
+    return tuple(clause_ids(parsed, own, own))
+
+
+TEXTS = [(name, ed) for name in REGISTERS for ed in load(name).texts]
+
+
+# ----------------------------------------------------------------------------- the parser is honest
+
+
+def test_parser_finds_the_clauses_each_text_has() -> None:
+    """Spot checks against the texts as read by eye, so the completeness test means something."""
+    nj = text_clauses("boston", "nj-19-47-24")
+    assert nj[:3] == ("1", "2(a)", "2(b)")
+    assert {"2(b)5", "5(b)9", "5(d)5", "7(f)2", "8(b)5", "10(f)3", "12(g)"} <= set(nj)
+    assert "10(h)" not in nj
+    assert "13" not in nj
+    assert len(nj) == 95
+    ma = text_clauses("boston", "ma-205-cmr")
+    assert set(ma) == set(nj)  # same rules, numbered "Section 2(b)(1)"
+    amended_ = set(text_clauses("boston", "nj-13-69f-24"))
+    assert {"5(d)6", "5(e)2", "6(g)", "10(d)2", "10(f)3", "10(h)", "13"} <= amended_
+    assert {"13:69E-1.13M(b)6", "13:69E-1.19(c)2", "13:69E-1.19(h)", "7(f)2", "8(b)5"} <= amended_
+    assert "5(b)9" not in amended_  # "1. – 8. (No change.)"
+    assert "13:69E-1.19(i)" not in amended_
+    dds = text_clauses("double_down", "nj-19-47-17")
+    assert dds[0] == "2(a)"
+    assert "7" in dds
+    assert "8(a)2" in dds
+    assert "11(f)" in dds
+    assert "1" not in dds
+    assert not any(c.startswith("1(") for c in dds)
+    lir = text_clauses("let_it_ride", "nj-19-47-18")
+    assert lir[0] == "1"
+    assert lir[-1] == "4(f)"
+    assert "3(b)9" in lir
+
+
+# ----------------------------------------------------------------------------- the register
+
+
+@pytest.mark.parametrize(("register", "edition"), TEXTS)
+def test_every_clause_of_the_texts_has_one_register_entry(register: str, edition: str) -> None:
+    in_text = text_clauses(register, edition)
+    in_register = [c.id for c in load(register).clauses(edition)]
+    missing = [c for c in in_text if c not in in_register]
+    extra = [c for c in in_register if c not in in_text]
+    assert not missing, f"clauses of {edition} with no entry in {register}.toml: {missing}"
+    assert not extra, f"entries of {register}.toml for {edition} that are not in the text: {extra}"
+    assert len(in_register) == len(set(in_register))
+
+
+@pytest.mark.parametrize(("register", "edition"), TEXTS)
+def test_every_implemented_clause_names_a_test(register: str, edition: str) -> None:
+    bare = [
+        c.id for c in load(register).clauses(edition) if c.status == "implemented" and not c.tests
+    ]
+    assert not bare, f"implemented clauses of {edition} that name no test: {bare}"
+
+
+@functools.cache
+def defined_tests(path: str) -> frozenset[str]:
+    """Test functions a file defines (module level, or ``Class::method``)."""
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.ClassDef):
+            names |= {
+                f"{node.name}::{f.name}"
+                for f in node.body
+                if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+    return frozenset(names)
+
+
+@pytest.mark.parametrize("register", REGISTERS)
+def test_every_named_test_exists(register: str) -> None:
+    named = {t for s in load(register).sections for c in s.clauses for t in c.tests}
+    absent = []
+    for node in sorted(named):
+        path, _, name = node.partition("::")
+        if not (ROOT / path).is_file() or name not in defined_tests(path):
+            absent.append(node)
+    assert not absent, f"{register}.toml names tests that do not exist: {absent}"
+
+
+def test_statuses_and_reasons() -> None:
+    for name in REGISTERS:
+        for s in load(name).sections:
+            for c in s.clauses:
+                assert c.status in STATUSES
+                assert c.title
+                assert c.title == c.title.strip()
+                assert (c.status == "implemented") != bool(c.reason), (name, c.id)
+
+
+def test_let_it_ride_is_not_applicable() -> None:
+    statuses = {c.status for c in load("let_it_ride").clauses("nj-19-47-18")}
+    assert statuses == {"not applicable"}
+
+
+# ----------------------------------------------------------------------------- documents and CLI
+
+
+def test_a_clause_of_the_other_game_is_listed_as_not_applicable() -> None:
+    five = {e.clause.id: e.clause for e in document("boston5", "nj-13-69f-24").entries()}
+    seven = {e.clause.id: e.clause for e in document("boston7").entries()}
+    assert five["6(d)"].status == "not applicable"
+    assert five["6(d)"].reason == "concerns Boston 7 Stud Poker only"
+    assert seven["6(d)"].status == "implemented"
+    assert seven["6(c)"].status == "not applicable"
+    assert five.keys() == seven.keys()
+
+
+def test_rules_lists_every_clause_of_19_47_24_with_its_status(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules", "boston5", "--edition", "nj-19-47-24"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "N.J.A.C. 19:47-24" in out[0]
+    assert "nj-19-47-24" in out[0]
+    assert out[2].startswith("95 clauses: ")
+    statuses = {e.clause.id: e.clause.status for e in document("boston5", "nj-19-47-24").entries()}
+    for clause in text_clauses("boston", "nj-19-47-24"):
+        at = out.index(next(x for x in out if x.startswith(f"  N.J.A.C. 19:47-24.{clause}  ")))
+        assert out[at + 1].strip().startswith(f"status  {statuses[clause]}")
+
+
+def test_rules_cites_each_edition_its_own_way(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "boston5", "--edition", "ma-205-cmr"]) == 0
+    assert "  MA Boston 5 Stud Poker rules, Section 10(f)(3)  " in capsys.readouterr().out
+    assert main(["rules", "boston7"]) == 0
+    out = capsys.readouterr().out
+    assert "(edition nj-13-69f-24)" in out.splitlines()[0]
+    assert "  N.J.A.C. 13:69E-1.19(b)1  " in out
+    assert "  N.J.A.C. 13:69F-24.10(h)  " in out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rules_json_parses_and_counts_add_up(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", game, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == game
+    assert sum(data["counts"].values()) == len(data["clauses"])
+    for c in data["clauses"]:
+        assert c["status"] in STATUSES
+        assert c["citation"]
+        assert c["title"]
+        assert bool(c["tests"]) or c["status"] != "implemented"
+
+
+def test_rules_markdown_and_html(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "double-down-stud", "--format", "md"]) == 0
+    md = capsys.readouterr().out
+    assert md.startswith("# Rule coverage: Double Down Stud")
+    assert "| N.J.A.C. 19:47-17.10(c) | Payout limit of $100,000 per hand | implemented |" in md
+    assert main(["rules", "boston5", "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    assert page.startswith("<!doctype html>")
+    assert page.rstrip().endswith("</html>")
+    assert "<tr class='gap'><td>N.J.A.C. 19:47-24.9(f)</td>" in page
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["rules", "boston5", "--edition", "nj-2099"],
+            "unknown edition 'nj-2099' for boston5 (allowed: nj-19-47-24",
+        ),
+        (["rules", "boston7", "--edition", "nj-19-47-24"], "has no game 'boston7'"),
+        (["rules", "double-down-stud", "--edition", "nj-19-47-24"], "--edition does not apply"),
+        (["rules", "let-it-ride"], "invalid choice: 'let-it-ride'"),
+        (["rules", "boston5", "--format", "pdf"], "invalid choice: 'pdf'"),
+    ],
+)
+def test_rules_bad_input_is_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("felt: error: ")
+    assert captured.err.count("\n") == 1
+    assert message in captured.err
