@@ -11,6 +11,7 @@ from felt.games.boston.round import Phase
 from felt.rounds.actions import (
     CountStub,
     DealerCardExposed,
+    Decline,
     DrawnInError,
     Expose,
     FaceUpCard,
@@ -42,6 +43,30 @@ def test_24_12_a_dealer_card_exposed_voids_all_but_qualifying_three_card_hands()
     assert lines_of(rnd, 3) == {"ante": ("void", 0), "first": ("void", 0), "bonus": ("void", 0)}
     assert "12(a)" in rnd.void_reason
     assert sorted(rnd.rack.cards()) == list(range(52))
+
+
+def test_24_12_a_with_24_10_a_declined_bonus_hand_is_void_not_paid() -> None:
+    """24.12(a) spares "three-card hands that qualify"; under 19:47-24.10(a) a hand qualifies for
+    the optional bonus only if the player elects to expose it.  Seat 1 declined its pair: its
+    bonus is void (returned), not paid.  Seat 2 had not yet decided: its pair is paid 1 to 1."""
+    deck = "7c 7d 2h 8c 8d 3h Ac Ad 2s"
+    rnd = new_round(deck, {1: (FIVE, TEN, 100), 2: (FIVE, TEN, 100)})
+    rnd.run_dealer()
+    rnd.apply(Decline(1))
+    rnd.apply(DealerCardExposed())
+    assert lines_of(rnd, 1) == {"ante": ("void", 0), "first": ("void", 0), "bonus": ("void", 0)}
+    assert lines_of(rnd, 2)["bonus"] == ("win", 100)
+    assert rnd.net(1) == 0
+    assert rnd.net(2) == 100
+
+
+def test_13_69f_24_12_a_required_exposure_every_qualifying_bonus_paid() -> None:
+    """Under 13:69F-24.10(a) exposure is required, so a qualifying three-card hand is paid."""
+    deck = "7c 7d 2h 8c 8d 3h Ac Ad 2s"
+    rnd = new_round(deck, {1: (FIVE, TEN, 100)}, edition="nj-13-69f-24")
+    rnd.run_dealer()
+    rnd.apply(DealerCardExposed())
+    assert lines_of(rnd, 1)["bonus"] == ("win", 100)
 
 
 def test_24_12_a_resolved_bonus_and_folds_stand_after_the_void() -> None:

@@ -65,6 +65,16 @@ def test_24_6_c_optional_bonus_at_least_one_dollar() -> None:
     assert rnd.seats[1].wagers["bonus"] == 100
 
 
+def test_13_69f_24_6_e_optional_bonus_limits_cite_6_e_not_6_c() -> None:
+    """13:69F renumbered the optional bonus wager from 24.6(c) to 24.6(e) (no change in text)."""
+    rnd = new_round(edition="nj-13-69f-24")
+    refused(rnd, PlaceWagers(1, FIVE, TEN, 99), r"1.00 to .*13:69F-24.6\(e\)")
+    with pytest.raises(FeltError, match=r"13:69F-24.6\(e\)"):
+        new_round(edition="nj-13-69f-24", bonus_minimum="0.50")
+    with pytest.raises(FeltError, match=r"19:47-24.6\(c\)"):
+        new_round(bonus_minimum="0.50")
+
+
 def test_24_6_b_no_wager_after_no_more_bets() -> None:
     rnd = new_round(wagers={1: (FIVE, TEN)})
     rnd.apply(NoMoreBets())
@@ -249,13 +259,105 @@ def test_24_10_f3_player_higher_wins_1_to_1_and_ante_returned_without_bonus_hand
     assert lines_of(rnd, 1) == {"first": ("win", TEN), "second": ("win", TEN), "ante": ("push", 0)}
 
 
-def test_24_10_f3_ante_bonus_paid_even_when_dealer_is_higher() -> None:
+def test_24_10_f1_f3_dealer_higher_ante_lost_and_ante_bonus_paid_all_the_same() -> None:
+    """24.10(f)1: the ante loses when the dealer is higher; (f)3: the ante bonus is paid anyway.
+
+    Worked by hand: the player holds two pair, fives and deuces (2c 2d 5h 5c 9s); the dealer two
+    pair, aces and kings.  Ante $5 collected, first and second $10 each collected, two pair's
+    ante bonus 2 to 1 on the $5 ante paid: -5 - 10 - 10 + 10 = -$15.  (A public description of
+    the game as dealt: a player with a bonus hand who loses to the dealer "will still get the
+    bonus but lose the ante bet itself".)
+    """
     rnd = play(new_round("2c 2d 5h Ac Ad Kh 5c 9s Ks 3c", {1: (FIVE, TEN)}), Second(1))
     assert lines_of(rnd, 1) == {
+        "ante": ("lose", -FIVE),
         "first": ("lose", -TEN),
         "second": ("lose", -TEN),
-        "ante": ("win", 2 * FIVE),
+        "ante bonus": ("paid", 2 * FIVE),
     }
+    assert rnd.net(1) == -1500
+    assert rnd.ledger.balance("house") == 1500
+    assert [line.wager for line in rnd.lines] == ["ante", "first", "second", "ante bonus"]
+
+
+def test_24_10_f2_f3_tie_pushes_all_three_and_ante_bonus_is_paid() -> None:
+    """24.10(f)2: a tie pushes ante, first and second; (f)3: the ante bonus is still paid.
+
+    Worked by hand: both hands are king-high straights (9c Td Jc Qc Kh against 9d Th Js Qd Kc).
+    Every wager is returned and the straight's 8 to 1 on the $5 ante is paid: +$40.
+    """
+    rnd = play(new_round("9c Td Jc 9d Th Js Qc Kh Qd Kc", {1: (FIVE, TEN)}), Second(1))
+    assert lines_of(rnd, 1) == {
+        "first": ("push", 0),
+        "second": ("push", 0),
+        "ante": ("push", 0),
+        "ante bonus": ("paid", 8 * FIVE),
+    }
+    assert rnd.net(1) == 4000
+
+
+def test_24_10_f3_player_higher_ante_paid_its_bonus_odds() -> None:
+    """24.10(f)3: player higher with an ante bonus hand: first and second 1 to 1, ante at its odds.
+
+    Worked by hand: a flush (Ac 9c 7c 4c 2c) against the dealer's pair of kings: +10 +10 and the
+    flush's 15 to 1 on the $5 ante, +75: +$95.
+    """
+    rnd = play(new_round("Ac 9c 7c Kd Kh 3s 4c 2c 8d 6h", {1: (FIVE, TEN)}), Second(1))
+    assert lines_of(rnd, 1) == {
+        "first": ("win", TEN),
+        "second": ("win", TEN),
+        "ante": ("win", 15 * FIVE),
+    }
+    assert rnd.net(1) == 9500
+
+
+def test_13_69f_24_10_f1_f3_boston7_dealer_higher_ante_lost_bonus_paid() -> None:
+    """13:69F-24.10(f) (no change from 19:47-24.10(f)) in Boston 7: "if the dealer's five card
+    poker hand beats the player's hand, the dealer collects the ante bonus wager as well as the
+    1st and 2nd wagers" (a public description of the game); the bonus payout is still owed.
+
+    Worked by hand: the player's trip deuces (1 to 1) lose to the dealer's trip aces:
+    -5 - 10 - 10 + 5 = -$20.
+    """
+    deck = "2c 2d 2h Ac Ad Kh 5c 9s 3d 8h As 4c 7d Jh"
+    rnd = play(new_round(deck, {1: (FIVE, TEN)}, game="boston7"), Second(1), Keep(1))
+    assert lines_of(rnd, 1) == {
+        "ante": ("lose", -FIVE),
+        "first": ("lose", -TEN),
+        "second": ("lose", -TEN),
+        "ante bonus": ("paid", FIVE),
+    }
+    assert rnd.net(1) == -2000
+
+
+def test_24_11_e_payout_limit_caps_an_ante_bonus_paid_on_a_tie() -> None:
+    """24.11(e): the limit applies to the ante bonus payout whatever the hand's outcome.
+
+    Worked by hand: royal flush against royal flush at a $100 ante, $50,000 limit: everything
+    pushes and 1000 to 1 on $100 = $100,000 is cut to $50,000.
+    """
+    deck = "As Ks Qs Ah Kh Qh Js Ts Jh Th"
+    rnd = new_round(deck, {1: (10000, 20000)}, maximum="100", payout_limit="50000")
+    play(rnd, Second(1))
+    bonus = next(line for line in rnd.lines if line.wager == "ante bonus")
+    assert (bonus.outcome, bonus.amount, bonus.limit_reduction) == ("paid", 5000000, 5000000)
+    assert rnd.net(1) == 5000000
+
+
+def test_13_69f_24_10_g_alternative_settlement_pays_ante_bonus_after_all_losers() -> None:
+    """13:69F-24.10(g): losing wagers of every seat first, then winning wagers and ante bonuses."""
+    # seat 1: two pair, deuces and fives, loses to the dealer's aces up but is owed its bonus;
+    # seat 2: nine high, loses.
+    deck = "2c 2d 5h 3c 4d 9h Ac Ad Kh 5c 9s 6s 7s Ks 3h"
+    rnd = new_round(
+        deck, {1: (FIVE, TEN), 2: (FIVE, TEN)}, edition="nj-13-69f-24", settlement="alternative"
+    )
+    play(rnd, Second(1), Second(2))
+    order = [(line.seat, line.wager, line.outcome) for line in rnd.lines]
+    assert order[-1] == (1, "ante bonus", "paid")
+    assert all(o == "lose" for _, _, o in order[:-1])
+    assert rnd.net(1) == -1500
+    assert rnd.net(2) == -2500
 
 
 def test_24_10_g_alternative_settlement_losers_first() -> None:

@@ -162,14 +162,10 @@ def _item(ed: Edition, section: str, number: int) -> str:
 
 
 def _wager_clauses(ed: Edition) -> tuple[str, str]:
-    """The subsections of 24.6 for the optional bonus wager and the second wager.
-
-    Both texts put them just before the "remain seated" subsection (2003: (c), (d) then (e);
-    13:69F renumbered them (e), (f) then (g)), so they follow from the edition's data.
-    """
-    letter = ed.remain_seated_clause[-2]
-    bonus, second = chr(ord(letter) - 2), chr(ord(letter) - 1)
-    return f"6({bonus})", f"6({second})"
+    """The subsections of 24.6 for the optional bonus wager and the second wager, which follows
+    it: 2003 (c) and (d); 13:69F renumbered them (e) and (f)."""
+    letter = ed.bonus_wager_clause[-2]
+    return ed.bonus_wager_clause, f"6({chr(ord(letter) + 1)})"
 
 
 def _ratio_words(ratio: int) -> str:

@@ -84,7 +84,14 @@ def _line_bonus(config: TableConfig, ante: int, name: str) -> int | None:
 def _boston_payoffs(
     config: TableConfig, ante: int, names: list[str]
 ) -> tuple[list[int], list[int], list[int], int]:
-    """Cents won per (line, result) when the second wager is placed, and the fold result."""
+    """Cents won per (line, result) when the second wager is placed, and the fold result.
+
+    24.10(f): the dealer higher, ante, first and second lose (f)1; a tie pushes all three (f)2;
+    the player higher, first and second win 1 to 1 and the ante is paid its bonus odds or
+    returned (f)3.  An ante bonus hand is paid its payout whatever the comparison (f)3, so on a
+    loss the player gives up ante, first and second and still receives the payout.  The payout
+    limit (24.11(e)) caps first, second and ante bonus payouts of the hand together.
+    """
     first = config.first_ratio * ante
     limit = config.payout_limit
 
@@ -101,7 +108,7 @@ def _boston_payoffs(
         else:
             win.append(cap(2 * first + bonus))
             tie.append(cap(bonus))
-            lose.append(-2 * first + cap(bonus))
+            lose.append(-2 * first - ante + cap(bonus))
     return win, tie, lose, -(ante + first)
 
 

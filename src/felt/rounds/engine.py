@@ -143,7 +143,9 @@ class SettlementLine:
     wager: str
     stake: int
     outcome: str
-    """``win``, ``lose``, ``push`` (stake returned), ``void`` (returned), ``forfeit``."""
+    """``win``, ``lose``, ``push`` (stake returned), ``void`` (returned), ``forfeit``, or ``paid``
+    (a payout owed whatever became of the wager it is figured on: the Boston ante bonus when the
+    dealer's hand is higher or ties, 24.10(f)3; ``stake`` is then the ante it is figured on)."""
     amount: int
     """Player's result in cents: the win, minus the stake lost, or zero."""
     clause: str

@@ -213,6 +213,19 @@ class RoundCore:
         self.lines.append(line)
         self._new_lines.append(line)
 
+    def _pay(self, seat: Position, label: str, base: int, clause: str, *, win: int, odds: str = "",
+             hand: str = "", reduction: int = 0) -> None:  # fmt: skip
+        """Pay ``win`` on a wager whose stake is otherwise resolved (outcome ``paid``).
+
+        For a payout the rules owe whatever happens to the wager it is figured on: the Boston
+        ante bonus, paid "regardless of whether the hand of the player is higher" (24.10(f)3)
+        while the ante itself is collected or pushed.  ``base`` is the stake the odds apply to.
+        """
+        self.ledger.move(HOUSE, seat_party(seat.number), win, f"{label} paid")
+        line = SettlementLine(seat.number, label, base, "paid", win, clause, odds, hand, reduction)
+        self.lines.append(line)
+        self._new_lines.append(line)
+
     def _place(self, seat: int, wager: str, amount: int) -> None:
         """Chips from a player onto the layout."""
         self.ledger.move(seat_party(seat), LAYOUT, amount, f"{wager} placed")

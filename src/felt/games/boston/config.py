@@ -80,7 +80,7 @@ class TableConfig:
         bonus_minimum = cents(data.get("bonus_minimum", "1.00"), f"{where}: bonus_minimum")
         if bonus_minimum < 100:
             raise FeltError(
-                f"{where}: bonus_minimum must be at least 1.00 ({ed.cite('6(c)')}), "
+                f"{where}: bonus_minimum must be at least 1.00 ({ed.cite(ed.bonus_wager_clause)}), "
                 f"got {dollars(bonus_minimum)}"
             )
         bonus_maximum = cents(

@@ -52,6 +52,8 @@ class Edition:
     positions_rule: bool
     discard_rack_clause: str
     remain_seated_clause: str
+    bonus_wager_clause: str
+    """Where the optional bonus wager and its $1.00 minimum are: 24.6(c), or 13:69F-24.6(e)."""
     payout_limit_floor: int
 
     def cite(self, section: str) -> str:
@@ -89,6 +91,7 @@ def _edition(name: str, raw: dict[str, Any]) -> Edition:
         positions_rule=raw["positions_rule"],
         discard_rack_clause=raw["discard_rack_clause"],
         remain_seated_clause=raw["remain_seated_clause"],
+        bonus_wager_clause=raw["bonus_wager_clause"],
         payout_limit_floor=cents(raw["payout_limit_floor"]),
     )
 

@@ -75,6 +75,8 @@ class Phase(StrEnum):
 
 
 WAGER_ORDER = ("ante", "first", "second", "bonus")
+PAYING = frozenset({"win", "paid"})
+"""Statement outcomes that pay the player, and so count toward the payout limit (24.11(e))."""
 CARDS_TO_COME = frozenset({Phase.BETTING, Phase.CLOSED, Phase.BONUS, Phase.DECISIONS, Phase.READY})
 """Phases in which cards remain to be dealt (where 24.12(b) and (d) can still arise)."""
 
@@ -255,7 +257,7 @@ class Round(RoundCore):
         if a.bonus and not cfg.bonus_minimum <= a.bonus <= cfg.bonus_maximum:
             raise FeltError(
                 f"seat {a.seat}: optional bonus wager must be {dollars(cfg.bonus_minimum)} to "
-                f"{dollars(cfg.bonus_maximum)} ({self.cite('6(c)')}), got {dollars(a.bonus)}"
+                f"{dollars(cfg.bonus_maximum)} ({self.cite(ed.bonus_wager_clause)}), got {dollars(a.bonus)}"
             )
         if a.bonus < 0:
             raise FeltError(f"seat {a.seat}: a wager cannot be negative")
@@ -667,6 +669,10 @@ class Round(RoundCore):
         for one_pass in passes:
             for seat, planned in one_pass:
                 for wager, outcome, clause, win, odds, hand, red in planned:
+                    if outcome == "paid":
+                        self._pay(seat, wager, seat.placed["ante"], clause, win=win, odds=odds,
+                                  hand=hand, reduction=red)  # fmt: skip
+                        continue
                     self._line(
                         seat, wager, outcome, clause, win=win, odds=odds, hand=hand, reduction=red
                     )
@@ -684,8 +690,14 @@ class Round(RoundCore):
     def _plan(self, seat: SeatState) -> list[tuple[str, str, str, int, str, str, int]]:
         """How each wager of a seat resolves: (wager, outcome, clause, win, odds, hand, reduction).
 
-        Losing wagers come first, then winning first and second wagers, then the ante (24.10(f)).
-        The payout limit (24.11(e)) caps first, second and ante bonus wins together; a reduction
+        24.10(f)1: if the dealer's hand is higher, the ante, first and second wagers lose.
+        24.10(f)2: a tie is a push; nothing is collected or paid.  24.10(f)3: if the player's hand
+        is higher, first and second wagers win 1 to 1 (24.11(b)) and the ante is paid its bonus
+        odds (24.11(c)) or returned; and "a player is entitled to an ante bonus payout regardless of
+        whether the hand of the player is higher", so on a loss or a tie an ante bonus hand is
+        still paid its payout (an ``ante bonus`` line, outcome ``paid``) while the ante itself is
+        collected or pushed.  Losing wagers come first, then winning ones, then the ante bonus.
+        The payout limit (24.11(e)) caps first, second and ante bonus payouts together; a reduction
         falls on the last paid (the ante bonus, then the second, then the first wager).
         """
         assert self.dealer_hand is not None
@@ -696,26 +708,31 @@ class Round(RoundCore):
         label = hand.describe()
         bonus = self.ante_bonus(seat)
         plan: list[tuple[str, str, str, int, str, str, int]] = []
-        losers = [
-            w for w in ("ante", "first", "second") if dealer_higher and not (w == "ante" and bonus)
-        ]
-        for w in losers:
-            plan.append((w, "lose", c("10(f)1"), 0, "", label, 0))
-        if tie:
-            for w in ("first", "second"):
+        bonus_clause = f"{c('10(f)3')}, {c('11(c)')}"
+        if dealer_higher:
+            for w in ("ante", "first", "second"):
+                plan.append((w, "lose", c("10(f)1"), 0, "", label, 0))
+        elif tie:
+            for w in ("first", "second", "ante"):
                 plan.append((w, "push", c("10(f)2"), 0, "", label, 0))
-        elif not dealer_higher:
+        else:
             for w in ("first", "second"):
                 plan.append(
                     (w, "win", f"{c('10(f)3')}, {c('11(b)')}", seat.wagers[w], "1 to 1", label, 0)
                 )
+            if bonus is None:
+                plan.append(
+                    ("ante", "push", c("10(f)3"), 0, "", "no ante bonus hand: ante returned", 0)
+                )
         if bonus is not None:
             name, payout = bonus
-            plan.append(("ante", "win", f"{c('10(f)3')}, {c('11(c)')}", payout.win(seat.wagers["ante"]),
-                         str(payout), f"ante bonus: {name}", 0))  # fmt: skip
-        elif not dealer_higher:
-            clause = c("10(f)2") if tie else c("10(f)3")
-            plan.append(("ante", "push", clause, 0, "", "no ante bonus hand: ante returned", 0))
+            win = payout.win(seat.wagers["ante"])
+            if dealer_higher or tie:
+                plan.append(("ante bonus", "paid", bonus_clause, win, str(payout),
+                             f"ante bonus: {name}, paid regardless of the outcome", 0))  # fmt: skip
+            else:
+                plan.append(("ante", "win", bonus_clause, win, str(payout),
+                             f"ante bonus: {name}", 0))  # fmt: skip
         return self._apply_limit(plan)
 
     def _apply_limit(
@@ -724,14 +741,14 @@ class Round(RoundCore):
         limit = self.config.payout_limit
         if limit is None:
             return plan
-        total = sum(p[3] for p in plan if p[1] == "win")
+        total = sum(p[3] for p in plan if p[1] in PAYING)
         excess = max(0, total - limit)
         out = list(plan)
         for i in range(len(out) - 1, -1, -1):
             if excess == 0:
                 break
             wager, outcome, clause, win, odds, hand, _ = out[i]
-            if outcome != "win":
+            if outcome not in PAYING:
                 continue
             cut = min(win, excess)
             excess -= cut
@@ -769,13 +786,22 @@ class Round(RoundCore):
     def _void_round_except_qualifying(self, clause: str, reason: str) -> None:
         """24.12(a) and (f): all hands void except three-card hands that qualify for an ante
         bonus (three of a kind) or an optional bonus payout; those are paid what they qualify for
-        and every other wager of theirs is returned."""
+        and every other wager of theirs is returned.
+
+        Under the 2003 and Massachusetts texts a three-card hand qualifies for the optional bonus
+        payout only if the player elects to expose it (24.10(a)), so a bonus hand whose player
+        declined to expose it is void like the rest (its wager returned, nothing paid).  A player
+        who had not yet made the election when the dealer's error voided the round keeps it: a
+        qualifying hand is paid, as exposing it can only gain (docs/interpretations.md).  Under
+        13:69F exposure is required, so every qualifying hand is paid.
+        """
         ante_trips = self.config.ante_bonus.get("three of a kind")
         for seat in sorted(self.seats_in_play(), key=lambda s: -s.number):
             three = seat.cards[:3]
             if len(seat.cards) < 3:
                 continue
-            if "bonus" in seat.wagers and (bonus := self.bonus_payout(three)) is not None:
+            exposed = seat.bonus_decision != "decline"
+            if "bonus" in seat.wagers and exposed and (bonus := self.bonus_payout(three)):
                 label, payout = bonus
                 self._line(seat, "bonus", "win", f"{clause}, {self.cite('11(d)')}",
                            win=payout.win(seat.wagers["bonus"]), odds=str(payout), hand=label)  # fmt: skip
