@@ -621,7 +621,8 @@ class Round(RoundCore):
 
     # ----------------------------------------------------------------- decision time ran out
     def _deem(self, seat: int, what: str) -> None:
-        """The deemed choices of docs/interpretations.md ("When a player's decision time runs out")."""
+        """Apply the deemed choice of a seat whose decision time ran out (docs/interpretations.md:
+        "A dealer step never cuts off an election; decision time")."""
         state = self.seats[seat]
         state.timed_out = True
         if what == "expose or decline":  # 19:47-24.10(a): "elect not to expose"

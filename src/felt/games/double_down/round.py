@@ -460,7 +460,8 @@ class DoubleDownRound(RoundCore):
         self._refuse_while_pending(f'announce the second "No more bets" ({self.cite("8(d)")})')
 
     def _deem(self, seat: int, what: str) -> None:
-        """The deemed choices of docs/interpretations.md ("When a player's decision time runs out")."""
+        """Apply the deemed choice of a seat whose decision time ran out (docs/interpretations.md:
+        "A dealer step never cuts off an election; decision time")."""
         if what == "cut or decline":  # 17.4(c): "If no player accepts the cut", the dealer cuts
             self._decline_cut(seat, "not accepted in time: ")
         else:  # 17.8(c): the double down wager "may" be placed; none was
