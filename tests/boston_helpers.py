@@ -37,12 +37,13 @@ def new_round(
 
 
 def play(rnd: Round, *actions: Action) -> Round:
-    """Apply actions in course (dealer steps as due), then let the dealer finish if possible."""
-    from felt.cli.script import _apply_in_course
+    """Apply actions in course (dealer steps as due), then finish as a round script does: the
+    dealer goes on and an election still open is timed out (recorded as a ``timeout``)."""
+    from felt.cli.script import _apply_in_course, finish_round
 
     for a in actions:
         _apply_in_course(rnd, a)
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     return rnd
 
 

@@ -15,6 +15,7 @@ from felt.rounds.actions import (
     DrawnInError,
     Expose,
     FaceUpCard,
+    Keep,
     Misdeal,
     Second,
     ShoeJam,
@@ -74,7 +75,7 @@ def test_24_12_a_resolved_bonus_and_folds_stand_after_the_void() -> None:
     rnd = new_round(deck, {1: (FIVE, TEN, 100), 2: (FIVE, TEN)})
     rnd.run_dealer()
     rnd.apply(Expose(1))
-    rnd.run_dealer(close=True)  # the bonus is resolved: the pair wins 1 to 1
+    rnd.run_dealer()  # the bonus is resolved: the pair wins 1 to 1
     rnd.apply(Second(1))
     rnd.apply(DealerCardExposed())  # seat 2 has not yet decided
     assert lines_of(rnd, 1) == {
@@ -157,7 +158,9 @@ def test_13_69f_24_12_d_boston7_dealer_six_of_seven_completed() -> None:
     rnd.run_dealer()
     rnd.apply(Second(1))
     rnd.apply(Misdeal(3))
-    rnd.run_dealer(close=True)
+    rnd.run_dealer()
+    rnd.apply(Keep(1))
+    rnd.run_dealer()
     assert len(rnd.dealer_cards) == 7
     assert rnd.phase is Phase.COMPLETE
 

@@ -61,7 +61,7 @@ def rounds(draw: st.DrawFn) -> Round:
             rnd.apply(DealerCardExposed())
             continue
         if not pending:
-            rnd.advance(close=True)
+            rnd.advance()
             continue
         seat, what = pending[0]
         choices: list[Action]

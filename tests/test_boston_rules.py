@@ -186,12 +186,17 @@ def test_24_10_b_fold_forfeits_ante_and_first_and_hand_goes_unexposed_to_rack() 
     assert rnd.phase is Phase.COMPLETE
 
 
-def test_24_10_b_second_wager_equals_first_and_decisions_in_seat_order() -> None:
+def test_24_10_b_second_wager_equals_first_and_decisions_in_any_order() -> None:
+    """24.10(b) sets no order: seat 2 may decide before seat 1; each decides once."""
     rnd = new_round("", {1: (FIVE, TEN), 2: (FIVE, TEN)})
     rnd.run_dealer()
-    refused(rnd, Second(2), "out of turn; seat 1 decides first")
+    assert rnd.pending() == [(1, "second or fold"), (2, "second or fold")]
+    rnd.apply(Second(2))
+    assert rnd.pending() == [(1, "second or fold")]
+    refused(rnd, Fold(2), "seat 2 has already decided")
     rnd.apply(Second(1))
-    assert rnd.seats[1].wagers["second"] == TEN
+    assert rnd.seats[1].wagers["second"] == rnd.seats[2].wagers["second"] == TEN
+    assert rnd.phase is Phase.READY
 
 
 def test_24_10_c_second_wager_withdrawn_before_additional_cards() -> None:

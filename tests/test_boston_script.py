@@ -94,6 +94,7 @@ def test_irregularity_entries_in_a_script() -> None:
         script(
             actions=[
                 {"irregularity": "face_up_card", "position": 1},
+                {"dealer": "timeout", "seat": 1},  # seat 1's time to expose ran out
                 {"seat": 1, "action": "fold"},
                 {"seat": 2, "action": "fold"},
             ]
@@ -119,10 +120,18 @@ def test_irregularity_entries_in_a_script() -> None:
             {"actions": [{"seat": 1, "action": "dance"}]},
             "field 'actions'[0]: unknown action 'dance'",
         ),
-        ({"actions": [{"seat": 2, "action": "second"}]}, "field 'actions'[0]: seat 2: out of turn"),
+        (
+            {"actions": [{"seat": 2, "action": "second"}]},
+            "field 'actions'[0]: seat 2: second wagers come after the optional bonus wagers are "
+            "resolved (N.J.A.C. 19:47-24.10(b)); the dealer is waiting for seat 1 to expose or decline",
+        ),
+        (
+            {"actions": [{"dealer": "timeout", "seat": 2}]},
+            "field 'actions'[0]: seat 2 has no election pending, so its decision time cannot run "
+            "out (pending: seat 1 to expose or decline)",
+        ),
         ({"table": {"payout_limit": "10"}}, "field 'table': payout_limit"),
         ({"colour": "red"}, "unknown field 'colour'"),
-        ({"actions": []}, "the script ends before the round does: waiting for seat 1"),
     ],
 )
 def test_malformed_scripts_are_one_line_errors_naming_the_field(

@@ -24,12 +24,14 @@ from felt.games.double_down import (
 )
 from felt.rounds.actions import (
     DealerCut,
+    DecisionTimeout,
     DeclineCut,
     DoubleDown,
     FaceUpCard,
     HoleCardExposed,
     Misdeal,
     NoMoreBets,
+    NoMoreDoubles,
     PlaceBet,
     PlayerCut,
     RequireRecut,
@@ -52,6 +54,16 @@ def dd(cards: str = "", bets: dict[int, int] | None = None, **table: Any) -> Dou
 
 def lines(rnd: DoubleDownRound, area: int) -> dict[str, tuple[str, int]]:
     return {line.wager: (line.outcome, line.amount) for line in rnd.lines if line.seat == area}
+
+
+def stand_all(rnd: DoubleDownRound) -> DoubleDownRound:
+    """Every area still deciding stands (17.8(c)); then the dealer finishes."""
+    rnd.run_dealer()
+    for area, what in rnd.pending():
+        assert what == "double or stand"
+        rnd.apply(Stand(area))
+    rnd.run_dealer()
+    return rnd
 
 
 def refused(rnd: DoubleDownRound, action: Any, match: str) -> None:
@@ -185,7 +197,7 @@ def test_17_8_c_double_down_after_the_deal_before_the_hole_card() -> None:
     refused(rnd, DoubleDown(1, 500), "equals the original wager")
     rnd.apply(DoubleDown(1))
     refused(rnd, Stand(1), "already doubled")
-    rnd.run_dealer(close=True)
+    rnd.run_dealer()
     assert rnd.phase is Phase.COMPLETE
 
 
@@ -197,11 +209,15 @@ def test_double_down_up_to_the_original_wager_when_configured() -> None:
     assert rnd.seats[1].wagers["double"] == 400
 
 
-def test_17_8_d_second_no_more_bets_closes_doubles() -> None:
+def test_17_8_d_second_no_more_bets_waits_for_every_double_down_choice() -> None:
     rnd = dd("", {1: TEN, 2: TEN})
     rnd.run_dealer()
     rnd.apply(DoubleDown(1))
-    rnd.run_dealer(close=True)  # area 2 never doubled: "No more bets", then the hole card
+    rnd.run_dealer()  # area 2 has not chosen: the dealer waits
+    assert rnd.phase is Phase.DOUBLES
+    refused(rnd, NoMoreDoubles(), r"area 2 to double or stand \(N.J.A.C. 19:47-17.8\(c\)\)")
+    rnd.apply(DecisionTimeout(2))  # area 2's decision time ran out: it stands
+    rnd.run_dealer()  # "No more bets", then the hole card
     assert rnd.seats[2].doubled is False
     assert rnd.hole_revealed
 
@@ -228,8 +244,7 @@ def test_17_9_lose_push_win_boundaries(five: str, kind: str) -> None:
 
 def test_17_9_settlement_order_losers_pushes_then_winners_from_the_right() -> None:
     # areas: 1 Jh (pair of jacks with Jd: win), 2 5c (loses), 3 8c (pair of 8s: push), 4 Js (win)
-    rnd = dd("Jh 5c 8c Js 2s Jd 8h 3d", {1: TEN, 2: TEN, 3: TEN, 4: TEN})
-    rnd.run_dealer(close=True)
+    rnd = stand_all(dd("Jh 5c 8c Js 2s Jd 8h 3d", {1: TEN, 2: TEN, 3: TEN, 4: TEN}))
     order = [(line.seat, line.outcome) for line in rnd.lines]
     assert order == [(2, "lose"), (3, "push"), (4, "win"), (1, "win")]
     labels = [label for label, _ in rnd.rack.bundles]
@@ -246,7 +261,7 @@ def test_17_10_b_pays_on_the_whole_amount_wagered() -> None:
     rnd = dd("9h 9c 9d 2s 4c", {1: TEN})  # three nines: 3 to 1
     rnd.run_dealer()
     rnd.apply(DoubleDown(1))
-    rnd.run_dealer(close=True)
+    rnd.run_dealer()
     assert lines(rnd, 1) == {"wager": ("win", 3 * TEN), "double": ("win", 3 * TEN)}
 
 
@@ -262,8 +277,7 @@ def test_17_10_b_minimum_odds_and_generous_tables() -> None:
 def test_17_10_c_payout_limit_100000_per_hand() -> None:
     with pytest.raises(FeltError, match=r"17.10\(c\)"):
         DoubleDownConfig.from_mapping({"payout_limit": "50000"})
-    rnd = dd("As Ks Qs Js Ts", {1: 50000}, maximum="500")  # royal: 1000 to 1 on $500 = $500,000
-    rnd.run_dealer(close=True)
+    rnd = stand_all(dd("As Ks Qs Js Ts", {1: 50000}, maximum="500"))  # 1000 to 1 on $500
     line = rnd.lines[0]
     assert line.amount == 10_000_000
     assert line.limit_reduction == 50_000_000 - 10_000_000
@@ -352,7 +366,7 @@ def dd_rounds(draw: st.DrawFn) -> DoubleDownRound:
             break
         pending = rnd.pending()
         if not pending:
-            rnd.advance(close=True)
+            rnd.advance()
             continue
         area, what = pending[0]
         if what == "cut or decline":
@@ -432,7 +446,7 @@ def test_17_4_d_cut_rotation_across_rounds_at_a_table() -> None:
         offered.append(rnd.cut_offered_to)
         rnd.apply(DeclineCut(rnd.cut_offered_to or 0))
         rnd.apply(DealerCut(table.cut_position()))
-        rnd.run_dealer(close=True)
+        stand_all(rnd)
         table.finish(rnd)
     assert offered == [2, 6, 4, 2]  # first player at a new game, then farthest right, rotating
 

@@ -47,7 +47,16 @@ from felt.core.tables import tables
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
-from felt.rounds.actions import DeclineCut, DoubleDown, Fold, PlaceBet, PlaceWagers, Second, Stand
+from felt.rounds.actions import (
+    DeclineCut,
+    DoubleDown,
+    Fold,
+    Keep,
+    PlaceBet,
+    PlaceWagers,
+    Second,
+    Stand,
+)
 
 BLOCK = 1 << 14
 """Rounds per block: the unit of work and of seeding."""
@@ -354,7 +363,7 @@ def _play_engine_round(config: TableConfig | DoubleDownConfig, deck: tuple[Card,
         while not dd.finished:
             pending = dd.pending()
             if not pending:
-                dd.advance(close=True)
+                dd.advance()
             elif pending[0][1] == "cut or decline":
                 dd.apply(DeclineCut(pending[0][0]))
             else:
@@ -370,8 +379,16 @@ def _play_engine_round(config: TableConfig | DoubleDownConfig, deck: tuple[Card,
         index = int(BINOM[cards[0], 1] + BINOM[cards[1], 2] + BINOM[cards[2], 3])
         wants = True if raise_table is None else bool(raise_table[index])
         rnd.apply(Second(s) if wants else Fold(s))
-    rnd.run_dealer(close=True)
+    _finish_keeping_all(rnd)
     return sum(rnd.net(s) for s in range(1, seats + 1))
+
+
+def _finish_keeping_all(rnd: Round) -> None:
+    """Let the dealer finish; a Boston 7 seat keeps all seven (the fast path never discards)."""
+    rnd.run_dealer()
+    for seat, _ in rnd.pending():  # only "discard or keep" can be pending here
+        rnd.apply(Keep(seat))
+    rnd.run_dealer()
 
 
 def _cards_needed(config: TableConfig | DoubleDownConfig, seats: int) -> int:
@@ -498,7 +515,7 @@ def engine_nets(
             cards = sorted(int(c) for c in rnd.seats[s].cards[:3])
             index = int(BINOM[cards[0], 1] + BINOM[cards[1], 2] + BINOM[cards[2], 3])
             rnd.apply(Second(s) if raise_table[index] else Fold(s))
-        rnd.run_dealer(close=True)
+        _finish_keeping_all(rnd)
         for s in range(1, seats + 1):
             out[r, s - 1] = rnd.net(s)
     return out

@@ -119,7 +119,7 @@ def _decide(
     while not rnd.finished:
         pending = rnd.pending()
         if not pending:
-            rnd.advance(close=True)
+            rnd.advance()
             continue
         seat, what = pending[0]
         view = seat_view(rnd, human)
@@ -203,7 +203,7 @@ def play_double_down(
             while not rnd.finished:
                 pending = rnd.pending()
                 if not pending:
-                    step = rnd.next_dealer_action(close=True)
+                    step = rnd.next_dealer_action()
                     if isinstance(step, DealerCut):
                         step = DealerCut(table.cut_position())
                     if step is not None:

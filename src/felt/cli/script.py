@@ -2,9 +2,11 @@
 reconstructing a disputed hand; and the report of the round it produces.
 
 A script is ``{"game", "edition", "table", "deck", "wagers", "actions"}``; see README.md.  Dealer
-steps need not be written: before each action the dealer does whatever is due first (closing an
-optional decision nobody took, such as exposing under the 2003 texts or a Boston 7 discard), and
-after the last action the dealer finishes the round.
+steps need not be written: before each action the dealer does whatever is due first, and after
+the last action the dealer finishes the round.  A dealer step never cuts off a player's election:
+one still open when the script ends has run out of time, and the runner records a ``timeout``
+action for it (so the round's actions replay exactly); in the middle of a script a timeout is
+written out where it happens.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from felt.rounds.round_core import RoundCore
 
 SCRIPT_KEYS = (
     "game", "edition", "table", "deck", "wagers", "actions", "stub_count_due", "new_game", "last_offered",
+    "first_to_table",
 )  # fmt: skip
 ALL_GAMES = (*GAMES, "double-down-stud")
 
@@ -82,7 +85,15 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
     if not isinstance(wagers, dict) or not wagers:
         raise FeltError("field 'wagers' must map seat numbers to their wagers")
     make = _bet if isinstance(rnd, DoubleDownRound) else _wager
-    for key in sorted(wagers, key=lambda k: int(k) if str(k).isdigit() else 0):
+    order = sorted(wagers, key=lambda k: int(k) if str(k).isdigit() else 0)
+    first = data.get("first_to_table")
+    if first is not None:
+        if str(first) not in wagers:
+            raise FeltError(
+                f"field 'first_to_table' must be a betting area in 'wagers', got {first!r}"
+            )
+        order.sort(key=lambda k: str(k) != str(first))  # placed first: the first to arrive
+    for key in order:
         wager = make(key, wagers[key])
         try:
             rnd.apply(wager)
@@ -98,15 +109,23 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
             _apply_in_course(rnd, action)
         except FeltError as err:
             raise FeltError(f"{where}: {err}") from None
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     if not rnd.finished:
-        waiting = ", ".join(f"seat {s} to {what}" for s, what in rnd.pending())
-        raise FeltError(f"the script ends before the round does: waiting for {waiting}")
+        raise FeltError(f"the script ends before the round does (at {rnd.phase})")
     return rnd
 
 
+def finish_round(rnd: RoundCore) -> None:
+    """The dealer finishes the round; every election still open has run out of time, so a
+    ``timeout`` is recorded for it (the deemed choice applies) and the dealer goes on."""
+    while not rnd.finished:
+        rnd.run_dealer()
+        if rnd.finished or not rnd.time_out_pending():
+            break
+
+
 def _boston_round(data: Mapping[str, Any], table: dict[str, Any], deck: tuple[Card, ...]) -> Round:
-    for key in ("new_game", "last_offered"):
+    for key in ("new_game", "last_offered", "first_to_table"):
         if key in data:
             raise FeltError(f"field {key!r} applies only to double-down-stud")
     game = str(data["game"])
@@ -132,6 +151,16 @@ def _double_down_round(
         raise FeltError(f"field 'new_game' must be true or false, got {new_game!r}")
     if last is not None and (isinstance(last, bool) or not isinstance(last, int)):
         raise FeltError(f"field 'last_offered' must be a betting area number, got {last!r}")
+    if new_game and last is not None:
+        raise FeltError(
+            "field 'last_offered' continues the rotation of 17.4(d)2: give it with "
+            '"new_game": false (at a new game the first player to the table is offered the cut)'
+        )
+    if not new_game and "first_to_table" in data:
+        raise FeltError(
+            "field 'first_to_table' applies at a new game (17.4(d)1): give it with "
+            '"new_game": true or leave it out'
+        )
     config = DoubleDownConfig.from_mapping(
         {**table, "game": "double-down-stud"}, where="field 'table'"
     )
@@ -181,15 +210,26 @@ def _bet(key: object, raw: object) -> PlaceBet:
 
 
 def _apply_in_course(rnd: RoundCore, action: Action) -> None:
-    """Let the dealer do what is due, then apply ``action`` (its error if still not allowed)."""
+    """Let the dealer do what is due, then apply ``action`` (its error if still not allowed;
+    when the dealer is waiting for an election, the error says whose)."""
     while not rnd.can(action):
         if isinstance(action, rnd.window_actions()):
             break  # the window this action belongs to is open: its refusal is the answer
-        step = rnd.next_dealer_action(close=True)
+        step = rnd.next_dealer_action()
         if step is None or (isinstance(action, DealerAction) and type(step) is type(action)):
             break
         rnd.apply(step)
-    rnd.apply(action)
+    try:
+        rnd.apply(action)
+    except FeltError as err:
+        pending = rnd.pending()
+        if not pending or isinstance(action, rnd.window_actions()):
+            raise
+        waiting = ", ".join(f"{rnd.seat_label} {s} to {what}" for s, what in pending)
+        raise FeltError(
+            f"{err}; the dealer is waiting for {waiting} (give the decision, or a "
+            '{"dealer": "timeout", "seat": n} where the decision time ran out)'
+        ) from None
 
 
 def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
@@ -244,6 +284,15 @@ def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
             "best_five": [str(c) for c in rnd.dealer_hand.best_five],
             "description": rnd.dealer_hand.describe(),
         }
+    cut: dict[str, Any] | None = None
+    if isinstance(rnd, DoubleDownRound):
+        cut = {  # what the rotation of 17.4(d) needs to continue at the next round
+            "new_game": rnd.new_game,
+            "last_offered": rnd.last_offered,
+            "first_to_table": rnd.first_to_table() if rnd.new_game else None,
+            "offered_to": rnd.cut_offers(),
+            "next_last_offered": rnd.rotation,
+        }
     return {
         "game": rnd.config.game,
         "edition": rnd.edition_name,
@@ -259,6 +308,7 @@ def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
             {"what": label, "cards": [str(c) for c in cards]} for label, cards in rnd.rack.bundles
         ],
         "actions": [a.to_json() for a in rnd.actions],
+        **({"cut": cut} if cut is not None else {}),
     }
 
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from felt.core.errors import FeltError
+
+DECISION_SECONDS: Final = 60
+"""Default time a player has for each election before the table records a timeout."""
+DECISION_SECONDS_MAX: Final = 3600
 
 
 def check_keys(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
@@ -23,6 +27,22 @@ def flag(data: Mapping[str, Any], key: str, default: bool, where: str) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
         raise FeltError(f"{where}: {key} must be true or false, got {value!r}")
+    return value
+
+
+def decision_seconds(data: Mapping[str, Any], where: str) -> int:
+    """``decision_seconds``: how long each player has for an election (a whole number of seconds,
+    1 to 3600) before the table may record a timeout; the rule texts set no time."""
+    value = data.get("decision_seconds", DECISION_SECONDS)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 1 <= value <= DECISION_SECONDS_MAX
+    ):
+        raise FeltError(
+            f"{where}: decision_seconds must be a whole number of seconds from 1 to "
+            f"{DECISION_SECONDS_MAX}, got {value!r}"
+        )
     return value
 
 

@@ -173,6 +173,21 @@ class Settle(DealerAction):
 
 
 @dataclass(frozen=True)
+class DecisionTimeout(DealerAction):
+    """The decision time of the player at ``seat`` ran out with an election still open.
+
+    The engine keeps no clock: whoever runs the table issues this when the table's
+    ``decision_seconds`` have passed.  It is refused unless ``seat`` has an election pending, and
+    applies the choice the player is deemed to have made (see docs/interpretations.md): no
+    exposure (24.10(a)), fold (24.10(b)), keep all seven (13:69F-24.10(c)), stand (17.8(c)), or
+    the cut declined (17.4(c)).
+    """
+
+    name: ClassVar[str] = "timeout"
+    seat: int
+
+
+@dataclass(frozen=True)
 class Irregularity(Action):
     """Something that went wrong at the table (24.12)."""
 
@@ -305,7 +320,7 @@ ACTION_TYPES: dict[tuple[str, str], type[Action]] = {
     (cls.family, cls.name): cls
     for cls in (
         PlaceWagers, Leave, Expose, Decline, Second, Fold, Withdraw, Discard, Keep,
-        NoMoreBets, Deal, ResolveBonuses, DealAdditional, CountStub, Reveal, Settle,
+        NoMoreBets, Deal, ResolveBonuses, DealAdditional, CountStub, Reveal, Settle, DecisionTimeout,
         DealerCardExposed, FaceUpCard, DrawnInError, Misdeal, ShufflerJam, ShoeJam,
         PlaceBet, DoubleDown, Stand, PlayerCut, DeclineCut, OfferCut, DealerCut, RequireRecut,
         NoMoreDoubles, HoleCardExposed,

@@ -4,8 +4,15 @@ whose handling is the same in every game of the chapter (a card found face up, a
 error, a shuffler that jams).
 
 A game subclasses :class:`RoundCore` and supplies its phases, its seats, ``cite``,
-``next_dealer_action``, ``finished``, ``cards_to_come`` and one ``_check_<action>`` /
-``_do_<action>`` pair per action it knows.
+``next_dealer_action``, ``finished``, ``cards_to_come``, ``pending``, its elections
+(``ELECTIONS`` and ``_deem``) and one ``_check_<action>`` / ``_do_<action>`` pair per action it
+knows.
+
+A player's election (exposing for the bonus, the second wager, a Boston 7 discard, a double down,
+accepting the cut) is never cut off by a dealer step: the step is refused while the election is
+pending.  The engine keeps no clock; whoever runs the table records a
+:class:`~felt.rounds.actions.DecisionTimeout` when the table's ``decision_seconds`` have passed,
+and the player is deemed to have made the choice ``ELECTIONS`` names.
 """
 
 from __future__ import annotations
@@ -16,7 +23,14 @@ from typing import Any, ClassVar, Protocol, Self
 
 from felt.core.cards import Card
 from felt.core.errors import FeltError
-from felt.rounds.actions import Action, DrawnInError, FaceUpCard, PlayerAction, ShufflerJam
+from felt.rounds.actions import (
+    Action,
+    DecisionTimeout,
+    DrawnInError,
+    FaceUpCard,
+    PlayerAction,
+    ShufflerJam,
+)
 from felt.rounds.engine import (
     HOUSE,
     LAYOUT,
@@ -67,6 +81,11 @@ class RoundCore:
     face_up_clause: ClassVar[str] = "12(b)"
     drawn_in_error_clause: ClassVar[str] = "12(c)"
     shuffler_jam_clause: ClassVar[str] = "12(e)"
+    seat_label: ClassVar[str] = "seat"
+    """What the game calls a betting position ("seat", or "area" in Double Down Stud)."""
+    ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {}
+    """Each election ``pending`` can name -> (the choice a player whose decision time ran out is
+    deemed to have made, the section that gives the election)."""
 
     def seat_count(self) -> int:
         """Positions at the table, numbered 1 to this from the dealer's left."""
@@ -81,8 +100,8 @@ class RoundCore:
         """Whether the round is over."""
         raise NotImplementedError
 
-    def next_dealer_action(self, close: bool = False) -> Action | None:
-        """The dealer's next step, or None while players must act first."""
+    def next_dealer_action(self) -> Action | None:
+        """The dealer's next step, or None while players must act first (an election pending)."""
         raise NotImplementedError
 
     def cards_to_come(self) -> bool:
@@ -105,7 +124,12 @@ class RoundCore:
         raise NotImplementedError
 
     def pending(self) -> list[tuple[int, str]]:
-        """Player decisions the round waits for: (seat, what) pairs."""
+        """Player elections the round waits for, in any order: (seat, what) pairs, ``what`` a key
+        of ``ELECTIONS``."""
+        raise NotImplementedError
+
+    def _deem(self, seat: int, what: str) -> None:
+        """Apply the choice ``seat`` is deemed to have made on ``what`` when its time ran out."""
         raise NotImplementedError
 
     def window_actions(self) -> tuple[type[Action], ...]:
@@ -150,17 +174,71 @@ class RoundCore:
         self.events.append(event)
         return event
 
-    def advance(self, close: bool = False) -> Event | None:
+    def advance(self) -> Event | None:
         """Perform the dealer's next step if one is due (see :meth:`next_dealer_action`)."""
-        step = self.next_dealer_action(close)
+        step = self.next_dealer_action()
         return None if step is None else self.apply(step)
 
-    def run_dealer(self, close: bool = False) -> list[Event]:
+    def run_dealer(self) -> list[Event]:
         """Perform dealer steps until players must act or the round is over."""
         done: list[Event] = []
-        while (event := self.advance(close)) is not None:
+        while (event := self.advance()) is not None:
             done.append(event)
         return done
+
+    def time_out_pending(self) -> list[Event]:
+        """Record a :class:`DecisionTimeout` for every election pending now, seat by seat: what
+        the table does when the decision time of each of them has run out."""
+        done: list[Event] = []
+        for seat, _ in self.pending():
+            if self.finished:
+                break
+            done.append(self.apply(DecisionTimeout(seat)))
+        return done
+
+    # ----------------------------------------------------------------- elections and the clock
+    def election_clause(self, what: str) -> str:
+        """The clause that gives the election ``what``."""
+        return self.cite(self.ELECTIONS[what][1])
+
+    def _refuse_while_pending(self, step: str) -> None:
+        """A dealer step never cuts off a player's election: refuse it while one is pending."""
+        pending = self.pending()
+        if not pending:
+            return
+        waiting = "; ".join(
+            f"{self.seat_label} {seat} to {what} ({self.election_clause(what)})"
+            for seat, what in pending
+        )
+        raise FeltError(
+            f"the dealer may not {step} while a player's election is pending: {waiting}. Each "
+            f"player has {self.config.decision_seconds} seconds (decision_seconds); when they "
+            f'have run out the table records a timeout ({{"dealer": "timeout", "seat": n}})'
+        )
+
+    def _check_timeout(self, a: DecisionTimeout) -> None:
+        label = self.seat_label
+        if not 1 <= a.seat <= self.seat_count():
+            raise FeltError(
+                f"{label} {a.seat} does not exist ({label}s are 1 to {self.seat_count()})"
+            )
+        if not any(seat == a.seat for seat, _ in self.pending()):
+            others = ", ".join(f"{label} {s} to {what}" for s, what in self.pending())
+            raise FeltError(
+                f"{label} {a.seat} has no election pending, so its decision time cannot run out"
+                + (f" (pending: {others})" if others else " (no election is pending)")
+            )
+
+    def _do_timeout(self, a: DecisionTimeout) -> None:
+        what = next(w for seat, w in self.pending() if seat == a.seat)
+        deemed, _ = self.ELECTIONS[what]
+        self._effect(
+            "timeout",
+            a.seat,
+            detail=f"decision time ran out ({self.config.decision_seconds} seconds) to {what}: "
+            f"deemed {deemed} ({self.election_clause(what)})",
+        )
+        self._deem(a.seat, what)
 
     @classmethod
     def replay(

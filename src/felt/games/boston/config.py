@@ -18,7 +18,7 @@ from typing import Any, Final
 from felt.core.errors import FeltError
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
-from felt.core.tablefile import check_keys, flag, read_toml
+from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, flag, read_toml
 from felt.games.boston.editions import GAMES, Edition, default_edition, edition
 
 DEALING_METHODS: Final = ("manual-shoe", "hand", "automated-shoe")
@@ -52,6 +52,8 @@ class TableConfig:
     settlement: str
     ante_bonus: PayTable
     optional_bonus: PayTable
+    decision_seconds: int = DECISION_SECONDS
+    """Seconds each player has for an election before the table may record a timeout."""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "table") -> TableConfig:
@@ -60,6 +62,7 @@ class TableConfig:
             "game", "edition", "minimum", "maximum", "bonus_minimum", "bonus_maximum",
             "payout_limit", "first_ratio", "royal_offered", "dealing", "counting_shuffler",
             "decks", "positions_per_player", "settlement", "ante_bonus", "optional_bonus",
+            "decision_seconds",
         }  # fmt: skip
         check_keys(data, allowed, where)
         game = data.get("game", "boston5")
@@ -159,6 +162,7 @@ class TableConfig:
             settlement=str(settlement),
             ante_bonus=ante_bonus,
             optional_bonus=optional,
+            decision_seconds=decision_seconds(data, where),
         )
         if data.get("payout_limit") is not None:
             limit = cents(data["payout_limit"], f"{where}: payout_limit")

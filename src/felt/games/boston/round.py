@@ -7,7 +7,9 @@ Replaying the recorded actions on the same deck rebuilds the round exactly (:met
 
 Seats are numbered 1-6 from the dealer's left: seat 1 is "the player farthest to [the dealer's]
 left" and is dealt first (24.7(d)); seat 6 is "farthest to his or her right" and is settled first
-(24.10(f)).  Clause numbers below are section numbers of the subchapter; each edition cites its
+(24.10(f)).  The texts set no order for the players' elections (exposing for the bonus, 24.10(a);
+second wager or fold, 24.10(b); a Boston 7 discard, 13:69F-24.10(c)), so they are taken in any
+order, and no dealer step cuts one off: it waits for the player or a recorded timeout.  Clause numbers below are section numbers of the subchapter; each edition cites its
 own text (``N.J.A.C. 19:47-24.10(f)``, ``N.J.A.C. 13:69F-24.10(f)``, ``... Section 10(f)``).
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from felt.core.cards import Card, format_cards
 from felt.core.errors import FeltError
@@ -94,6 +97,9 @@ class SeatState:
     """``in``, ``folded``, ``void`` (24.12(d)), ``settled``."""
     exposed: bool = False
     bonus_decision: str | None = None
+    """``expose`` or ``decline`` once the seat has elected (a timeout declines)."""
+    timed_out: bool = False
+    """Whether the seat's decision time ran out on an election (the record says which)."""
     decision: str | None = None
     """``second``, ``fold`` or ``withdraw`` once the seat has decided."""
     discarded: tuple[Card, ...] | None = None
@@ -149,15 +155,19 @@ class Round(RoundCore):
         """Seats still playing their hand (not folded, withdrawn or void)."""
         return [s for s in self.wagering_seats() if s.status == "in"]
 
-    def next_to_decide(self) -> SeatState | None:
-        """The seat whose second-wager decision is due, in dealing order (see interpretations)."""
-        for s in self.seats_in_play():
-            if s.decision is None:
-                return s
-        return None
+    def undecided(self) -> list[SeatState]:
+        """Seats in play that have neither placed a second wager nor folded (24.10(b))."""
+        return [s for s in self.seats_in_play() if s.decision is None]
+
+    ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {
+        "expose or decline": ("not to expose: the optional bonus wager loses as not exposed", "10(a)"),
+        "second or fold": ("to fold: no second wager placed, ante and first wager forfeited", "10(b)"),
+        "discard or keep": ("to keep all seven cards (no discard)", "10(c)"),
+    }  # fmt: skip
 
     def pending(self) -> list[tuple[int, str]]:
-        """Player decisions the round is waiting for: (seat, what) pairs."""
+        """Player elections the round is waiting for, every seat at once (the texts set no
+        order): (seat, what) pairs."""
         if self.phase is Phase.BONUS and not self.config.edition.bonus_exposure_required:
             return [
                 (s.number, "expose or decline")
@@ -165,8 +175,7 @@ class Round(RoundCore):
                 if s.wagers.get("bonus") and s.bonus_decision is None
             ]
         if self.phase is Phase.DECISIONS:
-            nxt = self.next_to_decide()
-            return [(nxt.number, "second or fold")] if nxt else []
+            return [(s.number, "second or fold") for s in self.undecided()]
         if self.phase is Phase.DEALT and self.seven:
             return [
                 (s.number, "discard or keep")
@@ -184,13 +193,12 @@ class Round(RoundCore):
             Phase.DEALT: (Discard, Keep, CountStub),
         }.get(self.phase, ())
 
-    def next_dealer_action(self, close: bool = False) -> Action | None:
+    def next_dealer_action(self) -> Action | None:
         """The dealer's next step, or None while players must act first.
 
-        With ``close``, optional decisions still open (exposing the bonus hand under the 2003
-        texts, a Boston 7 discard) are closed as not taken, as when the dealer moves on.
+        While an election is pending (see :meth:`pending`) the dealer waits: no step closes it.
         """
-        if self.pending() and not (close and self.phase in (Phase.BONUS, Phase.DEALT)):
+        if self.pending():
             return None
         match self.phase:
             case Phase.BETTING:
@@ -401,6 +409,7 @@ class Round(RoundCore):
             raise FeltError(
                 f"no optional bonus wagers await resolution (the round is at {self.phase})"
             )
+        self._refuse_while_pending(f"resolve the optional bonus wagers ({self.cite('10(a)')})")
 
     def bonus_payout(self, cards: Sequence[Card]) -> tuple[str, Payout] | None:
         """The optional bonus line three cards qualify for, or None (24.5(d), 24.11(d)).
@@ -426,7 +435,8 @@ class Round(RoundCore):
                     "expose", seat.number, seat.cards[:3], detail=f"required ({self.cite('10(a)')})"
                 )
             if not seat.exposed:
-                self._line(seat, "bonus", "lose", self.cite("10(a)"), hand="not exposed")
+                why = "not exposed (decision time ran out)" if seat.timed_out else "not exposed"
+                self._line(seat, "bonus", "lose", self.cite("10(a)"), hand=why)
                 continue
             qualifies = self.bonus_payout(seat.cards[:3])
             if qualifies is None:
@@ -466,11 +476,8 @@ class Round(RoundCore):
                 f"seat {number}: no second-wager decision is due (the round is at {self.phase})"
             )
         seat = self._seat_in_play(number)
-        nxt = self.next_to_decide()
-        if nxt is not None and nxt.number != number:
-            raise FeltError(
-                f"seat {number}: out of turn; seat {nxt.number} decides first (dealing order)"
-            )
+        if seat.decision is not None:
+            raise FeltError(f"seat {number} has already decided ({seat.decision})")
         return seat
 
     def _check_second(self, a: Second) -> None:
@@ -492,10 +499,10 @@ class Round(RoundCore):
         self._forfeit(self.seats[a.seat], "fold", self.cite("10(b)"))
         self._after_decision()
 
-    def _forfeit(self, seat: SeatState, how: str, clause: str) -> None:
+    def _forfeit(self, seat: SeatState, how: str, clause: str, why: str = "") -> None:
         seat.decision = how
         for wager in ("ante", "first"):
-            self._line(seat, wager, "forfeit", clause, hand=how)
+            self._line(seat, wager, "forfeit", clause, hand=why or how)
         if "second" in seat.wagers:
             self._line(seat, "second", "void", clause, hand="withdrawn")
         seat.status = "folded"
@@ -519,7 +526,7 @@ class Round(RoundCore):
         if self.phase in (Phase.DECISIONS, Phase.READY):
             if not self.seats_in_play():
                 self._finish_without_showdown()
-            elif self.next_to_decide() is None:
+            elif not self.undecided():
                 self.phase = Phase.READY
 
     def _finish_without_showdown(self) -> None:
@@ -529,6 +536,8 @@ class Round(RoundCore):
 
     # ----------------------------------------------------------------- additional cards
     def _check_deal_additional(self, a: DealAdditional) -> None:
+        if self.phase is Phase.DECISIONS:
+            self._refuse_while_pending(f"deal the additional cards ({self.cite('10(d)')})")
         if self.phase is not Phase.READY:
             raise FeltError(
                 f"the additional cards are dealt once every seat has placed a second wager or "
@@ -612,6 +621,24 @@ class Round(RoundCore):
         self.seats[a.seat].kept = True
         self._effect("keep", a.seat)
 
+    # ----------------------------------------------------------------- decision time ran out
+    def _deem(self, seat: int, what: str) -> None:
+        """Apply the deemed choice of a seat whose decision time ran out (docs/interpretations.md:
+        "A dealer step never cuts off an election; decision time")."""
+        state = self.seats[seat]
+        state.timed_out = True
+        if what == "expose or decline":  # 19:47-24.10(a): "elect not to expose"
+            state.bonus_decision = "decline"
+            self._effect("decline", seat, detail="not exposed: decision time ran out")
+        elif what == "second or fold":  # 24.10(b): no second wager placed is a fold
+            self._forfeit(
+                state, "fold", self.cite("10(b)"), "no second wager (decision time ran out)"
+            )
+            self._after_decision()
+        else:  # 13:69F-24.10(c): the discard is elective; without one all seven play
+            state.kept = True
+            self._effect("keep", seat, detail="no discard: decision time ran out")
+
     # ----------------------------------------------------------------- reveal and settle
     def _check_reveal(self, a: Reveal) -> None:
         if self.phase is not Phase.DEALT:
@@ -620,12 +647,10 @@ class Round(RoundCore):
             )
         if self.stub_count_due and not self.stub_counted:
             raise FeltError(f"the stub must be counted this round ({self.cite('7(f)')})")
+        self._refuse_while_pending(f"reveal the dealer's cards ({self.cite('10(e)')})")
 
     def _do_reveal(self, a: Reveal) -> None:
         self.dealer_hand = evaluate(self.dealer_cards)
-        for seat in self.seats_in_play():
-            if seat.discarded is None:
-                seat.kept = True
         self._effect("reveal", None, self.dealer_cards, detail=f"sets {self.dealer_hand}")
         self.phase = Phase.REVEALED
 

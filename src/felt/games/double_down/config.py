@@ -17,7 +17,7 @@ from typing import Any, Final
 from felt.core.errors import FeltError
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
-from felt.core.tablefile import check_keys, flag, read_toml
+from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, flag, read_toml
 
 GAME: Final = "double-down-stud"
 SHUFFLING: Final = ("manual", "shuffler", "shuffler-to-shoe")
@@ -76,6 +76,8 @@ class DoubleDownConfig:
     areas: int
     double_down: str
     recut_by: str
+    decision_seconds: int = DECISION_SECONDS
+    """Seconds each player has for an election before the table may record a timeout."""
     game: str = GAME
 
     @property
@@ -88,7 +90,7 @@ class DoubleDownConfig:
         """Build and check; errors cite the clause broken."""
         r = rules()
         allowed = {"game", "minimum", "maximum", "pay_table", "payout_limit", "dealing", "shuffling",
-                   "decks", "two_areas", "areas", "double_down", "recut_by"}  # fmt: skip
+                   "decks", "two_areas", "areas", "double_down", "recut_by", "decision_seconds"}  # fmt: skip
         check_keys(data, allowed, where)
         if data.get("game", GAME) != GAME:
             raise FeltError(f"{where}: game must be {GAME!r} here, got {data.get('game')!r}")
@@ -148,8 +150,9 @@ class DoubleDownConfig:
             raise FeltError(
                 f"{where}: recut_by must be last or next ({r.cite('4(f)')}), got {recut!r}"
             )
+        seconds = decision_seconds(data, where)
         return cls(minimum, maximum, table, limit, str(dealing), str(shuffling), int(decks), two,
-                   areas, str(double), str(recut))  # fmt: skip
+                   areas, str(double), str(recut), seconds)  # fmt: skip
 
 
 def load_double_down_table(path: str | Path) -> DoubleDownConfig:

@@ -9,7 +9,11 @@ less loses, sixes to tens push, jacks or better win by the pay table on the whol
 
 Betting areas are numbered 1 to ``areas`` from the dealer's left: area 1 is "the player farthest
 to the left of the dealer", dealt first (17.8(b)); the highest-numbered area is "farthest to the
-right", paid first (17.9(c)) and offered the cut (17.4(d)2).
+right", paid first (17.9(c)) and offered the cut once the game is under way (17.4(d)2), the offer
+then rotating counterclockwise: to the next lower-numbered area with a wager, wrapping round.
+
+Double down choices (17.8(c)) are taken in any order, and the second "No more bets" (17.8(d))
+waits for every one of them, or for a recorded timeout.
 """
 
 from __future__ import annotations
@@ -104,9 +108,11 @@ class DoubleDownRound(RoundCore):
 
     config: DoubleDownConfig
     new_game: bool = True
-    """Whether the game is just beginning: the cut goes to the first player (17.4(d)1)."""
+    """Whether the game is just beginning: the cut goes to the first player to the table, the
+    area whose wager was placed first this round (17.4(d)1)."""
     last_offered: int | None = None
-    """The area last offered the cut in the previous round, for the rotation of 17.4(d)2."""
+    """Before this round, the area last offered the cut under the rotation of 17.4(d)2; None
+    while the rotation has not begun (its first offer goes to the farthest right)."""
     phase: Phase = Phase.BETTING
     seats: dict[int, Area] = field(default_factory=dict)
     dealer_cards: list[Card] = field(default_factory=list)
@@ -117,10 +123,22 @@ class DoubleDownRound(RoundCore):
     cut_offered_to: int | None = None
     cutter: int | None = None
     """Who last cut: an area number, or 0 for the dealer."""
+    rotation: int | None = field(default=None, init=False)
+    """The area last offered the cut under 17.4(d)2 so far (``last_offered`` until this round
+    makes such an offer): what the next round's ``last_offered`` is."""
     pending_misdeals: dict[int | None, int] = field(default_factory=dict)
     face_up_clause: ClassVar[str] = "11(b)"
     drawn_in_error_clause: ClassVar[str] = "11(c)"
     shuffler_jam_clause: ClassVar[str] = "11(e)"
+    seat_label: ClassVar[str] = "area"
+    ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {
+        "cut or decline": ("to decline the cut: the dealer cuts", "4(c)"),
+        "double or stand": ("to stand: no double down wager", "8(c)"),
+    }
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.rotation = self.last_offered
 
     def seat_count(self) -> int:
         """Betting areas at this table."""
@@ -183,9 +201,9 @@ class DoubleDownRound(RoundCore):
             Phase.DOUBLES: (DoubleDown, Stand, HoleCardExposed),
         }.get(self.phase, ())
 
-    def next_dealer_action(self, close: bool = False) -> Action | None:
-        """The dealer's next step; with ``close`` an open double-down choice is taken as stand."""
-        if self.pending() and not (close and self.phase is Phase.DOUBLES):
+    def next_dealer_action(self) -> Action | None:
+        """The dealer's next step, or None while an election is pending (the dealer waits)."""
+        if self.pending():
             return None
         match self.phase:
             case Phase.BETTING:
@@ -240,17 +258,39 @@ class DoubleDownRound(RoundCore):
         self._place(a.seat, "wager", a.amount)
 
     # ----------------------------------------------------------------- shuffle and cut (17.4)
-    def _entitled_to_cut(self) -> int | None:
-        """17.4(d): the first player at a new game, else the next area counterclockwise."""
+    def first_to_table(self) -> int | None:
+        """The area whose wager was placed first this round (wagers are kept in the order
+        placed): at a new game, "the first player to the table" (17.4(d)1)."""
+        return next(iter(self.seats), None)
+
+    def cut_offers(self) -> list[int | None]:
+        """The areas offered the cut this round, in order (None: the dealer, to recut)."""
+        return [e.seat for ev in self.events for e in ev.effects if e.kind == "cut offer"]
+
+    def next_in_rotation(self, after: int | None) -> int | None:
+        """17.4(d)2: the next offer of the rotation after the one to area ``after``.
+
+        With no offer yet, "the player at the farthest position to the right of the dealer" (the
+        highest-numbered area with a wager); then counterclockwise, to the next lower-numbered
+        area with a wager, wrapping round to the farthest right.  The offer goes to players, so
+        a second area of the player last offered (17.6(c)) is passed over.
+        """
         occupied = sorted(self.seats)
         if not occupied:
             return None
+        if after is None:
+            return occupied[-1]
+        player = self.seats[after].player if after in self.seats else None
+        ring = [n for n in reversed(occupied) if n < after] + [
+            n for n in reversed(occupied) if n >= after
+        ]
+        return next((n for n in ring if self.seats[n].player != player), occupied[-1])
+
+    def _entitled_to_cut(self) -> tuple[int | None, str]:
+        """Who 17.4(d) offers the cut now, and the paragraph that names them."""
         if self.new_game:
-            return next(iter(self.seats))  # wagers are kept in the order placed
-        if self.last_offered is None:
-            return occupied[-1]  # the farthest position to the dealer's right
-        lower = [n for n in occupied if n < self.last_offered]
-        return lower[-1] if lower else occupied[-1]
+            return self.first_to_table(), "4(d)1"
+        return self.next_in_rotation(self.rotation), "4(d)2"
 
     def _check_offer_cut(self, a: OfferCut) -> None:
         if not self.config.cut_required:
@@ -263,9 +303,15 @@ class DoubleDownRound(RoundCore):
             )
 
     def _do_offer_cut(self, a: OfferCut) -> None:
-        self.cut_offered_to = self._entitled_to_cut()
+        self._offer(*self._entitled_to_cut(), "cut offered")
+
+    def _offer(self, area: int | None, clause: str, what: str) -> None:
+        if clause == "4(d)2":
+            self.rotation = area
+        self.cut_offered_to = area
         self.phase = Phase.CUT
-        self._effect("cut offer", self.cut_offered_to, detail=f"cut offered ({self.cite('4(d)')})")
+        whom = "the first player to the table" if clause == "4(d)1" else "in rotation"
+        self._effect("cut offer", area, detail=f"{what}: {whom} ({self.cite(clause)})")
 
     def _check_cut(self, a: PlayerCut | DealerCut) -> None:
         r = rules()
@@ -300,8 +346,11 @@ class DoubleDownRound(RoundCore):
             raise FeltError(f"area {a.seat} has not been offered the cut")
 
     def _do_decline_cut(self, a: DeclineCut) -> None:
+        self._decline_cut(a.seat, "")
+
+    def _decline_cut(self, area: int, why: str) -> None:
         self.cut_offered_to = None
-        self._effect("cut declined", a.seat, detail=f"the dealer will cut ({self.cite('4(c)')})")
+        self._effect("cut declined", area, detail=f"{why}the dealer will cut ({self.cite('4(c)')})")
 
     def _check_require_recut(self, a: RequireRecut) -> None:
         if self.phase is not Phase.CUT_DONE:
@@ -310,15 +359,19 @@ class DoubleDownRound(RoundCore):
             )
 
     def _do_require_recut(self, a: RequireRecut) -> None:
-        """17.4(f): recut by the last cutter, or by the next person entitled (casino's option)."""
+        """17.4(f): recut by the last cutter, or by the next person entitled (casino's option):
+        the next offer of 17.4(d) (after the first player at a new game, the farthest right)."""
+        self._effect("recut", None, detail=f"supervisor requires a recut ({self.cite('4(f)')})")
         if self.config.recut_by == "last" or not self.cutter:
-            target = self.cutter or None
+            self.cut_offered_to = self.cutter or None
+            self.phase = Phase.CUT
+            who = f"area {self.cutter}" if self.cutter else "the dealer"
+            self._effect("cut offer", self.cut_offered_to, detail=f"recut by {who}, who last cut")
         else:
-            self.new_game, self.last_offered = False, self.cutter
-            target = self._entitled_to_cut()
-        self.cut_offered_to = target
-        self.phase = Phase.CUT
-        self._effect("recut", target, detail=f"supervisor requires a recut ({self.cite('4(f)')})")
+            target = self.next_in_rotation(self.rotation)
+            if target is not None and self.seats[target].player == self.seats[self.cutter].player:
+                target = self.next_in_rotation(target)  # the next person: not the one who cut
+            self._offer(target, "4(d)2", "recut offered")
 
     # ----------------------------------------------------------------- dealing (17.8)
     def _check_no_more_bets(self, a: NoMoreBets) -> None:
@@ -404,11 +457,18 @@ class DoubleDownRound(RoundCore):
     def _check_no_more_doubles(self, a: NoMoreDoubles) -> None:
         if self.phase is not Phase.DOUBLES:
             raise FeltError(f'the second "No more bets" follows the deal ({self.cite("8(d)")})')
+        self._refuse_while_pending(f'announce the second "No more bets" ({self.cite("8(d)")})')
+
+    def _deem(self, seat: int, what: str) -> None:
+        """Apply the deemed choice of a seat whose decision time ran out (docs/interpretations.md:
+        "A dealer step never cuts off an election; decision time")."""
+        if what == "cut or decline":  # 17.4(c): "If no player accepts the cut", the dealer cuts
+            self._decline_cut(seat, "not accepted in time: ")
+        else:  # 17.8(c): the double down wager "may" be placed; none was
+            self.seats[seat].doubled = False
+            self._effect("stand", seat, detail="no double down: decision time ran out")
 
     def _do_no_more_doubles(self, a: NoMoreDoubles) -> None:
-        for area in self.areas_in_play():
-            if area.doubled is None:
-                area.doubled = False
         self.phase = Phase.REVEAL
         self._effect("announce", detail=f"No more bets ({self.cite('8(d)')})")
 

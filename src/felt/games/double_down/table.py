@@ -23,7 +23,10 @@ class DoubleDownTable:
     cut_position: Callable[[], int] = field(default=lambda: 10 + secrets.randbelow(33))
     """Where the dealer places the cutting card when no player accepts the cut."""
     rounds_played: int = 0
+    game_beginning: bool = True
+    """Whether the next round begins the game: its cut goes to the first player (17.4(d)1)."""
     last_offered: int | None = None
+    """The area last offered the cut under the rotation of 17.4(d)2 (None: not begun)."""
     shuffler_removed: bool = False
     history: list[DoubleDownRound] = field(default_factory=list)
 
@@ -40,20 +43,32 @@ class DoubleDownTable:
             self.config,
             self.shuffler.shuffle(ALL_CARDS),
             number=self.rounds_played + 1,
-            new_game=self.rounds_played == 0,
+            new_game=self.game_beginning,
             last_offered=self.last_offered,
         )
         self.history.append(rnd)
         return rnd
 
     def finish(self, rnd: DoubleDownRound) -> None:
-        """Record a finished round and who was offered its cut, for the rotation."""
+        """Record a finished round and where its cut offer left the rotation (17.4(d)).
+
+        After the round that begins the game (the first player to the table was offered the cut,
+        17.4(d)1) the rotation of 17.4(d)2 has not begun, so the next offer goes to the farthest
+        right; after that, counterclockwise from the last area offered.
+        """
         if not rnd.finished:
             raise FeltError("the round is not finished")
         self.rounds_played += 1
-        offered = [e.seat for ev in rnd.events for e in ev.effects if e.kind == "cut offer"]
-        if offered and offered[0] is not None:
-            self.last_offered = offered[0]
+        self.last_offered = rnd.rotation
+        self.game_beginning = False
+
+    def no_gaming_activity(self) -> None:
+        """Every player has left: the table has no gaming activity (17.4(g)); the next player to
+        arrive is "the first player to the table" and the game begins again (17.4(d)1)."""
+        if self.history and not self.history[-1].finished:
+            raise FeltError("the current round is not finished")
+        self.game_beginning = True
+        self.last_offered = None
 
     def remove_shuffler(self) -> None:
         """Remove the automated card shuffling device from the table (17.11(f))."""
