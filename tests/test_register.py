@@ -322,7 +322,7 @@ def test_rules_markdown_and_html(capsys: pytest.CaptureFixture[str]) -> None:
     page = capsys.readouterr().out
     assert page.startswith("<!doctype html>")
     assert page.rstrip().endswith("</html>")
-    assert "<tr class='gap'><td>N.J.A.C. 19:47-24.9(f)</td>" in page
+    assert "<tr class='implemented'><td>N.J.A.C. 19:47-24.9(f)</td>" in page
 
 
 @pytest.mark.parametrize(

@@ -121,3 +121,26 @@ def test_play_session_ends_on_end_of_input() -> None:
     out: list[str] = []
     play_session(table("boston7"), ask=eof, say=out.append)
     assert "goodbye" in out[-1]
+
+
+def test_24_9_f_counting_shuffler_wrong_count_removes_the_deck() -> None:
+    """24.9(f): a counting shuffler that shows other than 52 cards: the deck leaves the table."""
+    from felt.core.errors import FeltError
+    from felt.games.boston import Table, TableConfig
+
+    config = TableConfig.from_mapping(
+        {"game": "boston5", "dealing": "automated-shoe", "counting_shuffler": True}
+    )
+    table = Table(config)
+    table.shuffler_count(52)
+    assert not table.deck_removed
+    table.shuffler_count(51)
+    assert table.deck_removed
+    with pytest.raises(FeltError, match=r"removed from the table"):
+        table.new_round()
+    table.replace_deck()
+    assert table.new_round().number == 1
+    manual = Table(TableConfig.from_mapping({"game": "boston5"}))
+    with pytest.raises(FeltError, match=r"24.9\(f\)"):
+        manual.shuffler_count(51)
+    assert not manual.deck_removed

@@ -73,6 +73,25 @@ class Table:
         if rnd.deck_removed:
             self.deck_removed = True
 
+    def shuffler_count(self, cards: int) -> None:
+        """The counting shuffler's report after a shuffle (24.9(f)): a count other than 52 removes
+        the deck from the table (19:46-1.18) until :meth:`replace_deck`.
+
+        Only a table whose automated shoe is fed by a counting shuffler relies on this count in
+        place of the stub count; any other table has no such report to make.
+        """
+        if not self.stub_count_exempt:
+            raise FeltError(
+                "this table has no counting shuffler feeding an automated dealing shoe "
+                f"({self.config.edition.cite('9(f)')}); its stub is counted instead"
+            )
+        if self.history and not self.history[-1].finished:
+            raise FeltError("the shuffler counts the deck between rounds, not during one")
+        if isinstance(cards, bool) or not isinstance(cards, int) or not 0 <= cards <= 104:
+            raise FeltError(f"a shuffler count is a number of cards from 0 to 104, got {cards!r}")
+        if cards != 52:
+            self.deck_removed = True
+
     def replace_deck(self) -> None:
         """A new deck is brought to the table (19:46-1.18) after one was removed."""
         self.deck_removed = False
