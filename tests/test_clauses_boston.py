@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from felt.cli.script import finish_round
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate
@@ -44,7 +45,7 @@ def finish_one(t: Table) -> Round:
     rnd.advance()
     if rnd.stub_count_due:
         rnd.apply(CountStub(None))
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     t.finish(rnd)
     return rnd
 

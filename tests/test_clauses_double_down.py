@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from felt.cli.script import complete_deck
+from felt.cli.script import complete_deck, finish_round
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate
@@ -58,7 +58,7 @@ class Recording:
 def play_one(t: DoubleDownTable) -> DoubleDownRound:
     rnd = t.new_round()
     rnd.apply(PlaceBet(1, TEN))
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     t.finish(rnd)
     return rnd
 
@@ -70,7 +70,7 @@ def test_17_2_a_one_deck_of_52_cards() -> None:
     with pytest.raises(FeltError, match=r"decks must be 1 or 2 \(N.J.A.C. 19:47-17.2\)"):
         DoubleDownConfig.from_mapping({"decks": 3})
     rnd = dd("", {1: TEN, 2: TEN})
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     assert sorted(rnd.rack.cards()) == list(ALL_CARDS)
 
 
@@ -97,7 +97,7 @@ def test_17_4_a_shuffled_before_every_round_by_an_allowed_method() -> None:
         with pytest.raises(FeltError, match="not finished"):
             t.new_round()
         rnd.apply(PlaceBet(1, TEN))
-        rnd.run_dealer(close=True)
+        finish_round(rnd)
         t.finish(rnd)
     with pytest.raises(FeltError, match=r"shuffling must be one of .*17.4\(a\)"):
         DoubleDownConfig.from_mapping({"shuffling": "riffle"})
@@ -120,7 +120,7 @@ def test_17_5_a_ace_high_or_low_only_at_the_ends_of_a_straight() -> None:
     assert classify(evaluate("Ah Kc Qd Jh Ts")) == "straight"  # ace high
     assert classify(evaluate("Qh Kc Ad 2h 3s")) == "lose"  # no wrap-around
     rnd = dd("Ah 2c 3d 4h 5s", {1: TEN})
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     assert wager_line(rnd, 1) == ("win", 5 * TEN)
 
 
@@ -141,7 +141,7 @@ HANDS = [  # 17.5(b)1-9, highest first, with the 17.10(b) line each one pays
 def test_17_5_b_hands_and_their_pay_lines(five: str, line: str, odds: int) -> None:
     assert classify(evaluate(five)) == line
     rnd = dd(five, {1: TEN})  # the area's card, then the dealer's hole card and three up
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     assert wager_line(rnd, 1) == ("win", odds * TEN)
     values = [evaluate(h) for h, _, _ in HANDS]
     assert values == sorted(values, reverse=True)
@@ -170,16 +170,16 @@ def test_17_10_a_odds_stated_with_to() -> None:
     with pytest.raises(FeltError, match=r"'flush' pays \$100.00, less than the minimum 8 to 1"):
         DoubleDownConfig.from_mapping({"pay_table": {"flush": "$100"}})
     rnd = dd("Ac Kc Qc Jc 9c", {1: TEN})
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     assert rnd.lines[0].odds == "8 to 1"
 
 
 def test_17_11_c_card_drawn_in_error_is_the_next_card() -> None:
     plain = dd("", {1: TEN, 2: TEN})
-    plain.run_dealer(close=True)
+    finish_round(plain)
     rnd = dd("", {1: TEN, 2: TEN})
     rnd.apply(DrawnInError())
-    rnd.run_dealer(close=True)
+    finish_round(rnd)
     assert [rnd.seats[n].cards for n in (1, 2)] == [plain.seats[n].cards for n in (1, 2)]
     assert rnd.dealer_cards == plain.dealer_cards
     assert rnd.lines == plain.lines
