@@ -189,6 +189,27 @@ def test_17_4_f_recut_by_the_next_person_entitled_continues_the_rotation() -> No
     assert play_round(table, SAME, accept=True).cut_offers() == [3]
 
 
+def test_17_4_f_recut_after_a_dealers_cut_goes_to_the_next_player_entitled() -> None:
+    """17.4(f) with recut by "the next person entitled ... as determined by (c) and (d)": the dealer
+    cut because area 3, first to the table at a new game, declined (17.4(c)); the recut is offered
+    to the next player entitled, the farthest right (17.4(d)2), area 5, not made by the dealer."""
+    table = DoubleDownTable(
+        DoubleDownConfig.from_mapping({"shuffling": "shuffler", "recut_by": "next"}),
+        SeededShuffle(6),
+    )
+    rnd = table.new_round()
+    for area in (3, 1, 5):
+        rnd.apply(PlaceBet(area, TEN))
+    rnd.run_dealer()
+    rnd.apply(DeclineCut(3))
+    rnd.apply(DealerCut(20))
+    rnd.apply(RequireRecut())
+    assert rnd.pending() == [(5, "cut or decline")]
+    rnd.apply(PlayerCut(5, 25))
+    finish(rnd)
+    assert rnd.finished
+
+
 def dd_script(**kw: Any) -> dict[str, Any]:
     return {
         "game": "double-down-stud",

@@ -318,3 +318,14 @@ def test_cli_guide_needs_a_table_or_a_game(capsys: pytest.CaptureFixture[str]) -
     assert (
         err == "felt: error: guide needs --table FILE or --game boston5|boston7|double-down-stud\n"
     )
+
+
+def test_guide_states_the_decision_time_and_what_a_silent_player_is_deemed_to_choose() -> None:
+    """decision_seconds is a house rule that costs a silent player the ante and first wager."""
+    from felt.games.boston import TableConfig
+    from felt.guide import render_guide
+
+    config = TableConfig.from_mapping({"game": "boston5", "decision_seconds": 45})
+    text = render_guide(config, "md")
+    assert "45 seconds" in text
+    assert "deemed not to expose (the bonus wager loses) or to fold" in text

@@ -527,7 +527,17 @@ def _boston_decisions(c: TableConfig, ed: Edition) -> Section:
         )
     if c.positions_per_player is not None and c.positions_per_player > 1:
         choices.append(Para(f"How many player positions to play (up to {c.positions_per_player})."))
-    return Section("Your decisions", (Items(tuple(choices), ordered=True),))
+    deemed = ["not to expose (the bonus wager loses)"] if not ed.bonus_exposure_required else []
+    deemed.append("to fold (the ante and first wager are lost)")
+    if c.game == "boston7":
+        deemed.append("to keep all seven cards")
+    time_rule = Para(
+        f"This table gives you {c.decision_seconds} seconds for each decision. If you have not "
+        f"decided in that time you are deemed {', '.join(deemed[:-1])}"
+        f"{' or ' if len(deemed) > 1 else ''}{deemed[-1]}, and the dealer goes on. "
+        "(A house rule: the rule text sets no time.)"
+    )
+    return Section("Your decisions", (Items(tuple(choices), ordered=True), time_rule))
 
 
 def _boston_ranks(c: TableConfig, ed: Edition) -> Section:
@@ -749,7 +759,13 @@ def double_down_guide(c: DoubleDownConfig) -> Guide:
             r.cite("8(c)"),
         )
     )
-    yours = Section("Your decisions", (Items(tuple(decisions), ordered=True),))
+    time_rule = Para(
+        f"This table gives you {c.decision_seconds} seconds for each decision. If you have not "
+        "decided in that time you are deemed not to double down"
+        + (" and to decline the cut" if c.cut_required else "")
+        + ", and the dealer goes on. (A house rule: the rule text sets no time.)"
+    )
+    yours = Section("Your decisions", (Items(tuple(decisions), ordered=True), time_rule))
     ranks = Section("Hand ranks", (Para(FIVE_CARD_RANKS, _cites(r.clause_format, "5(a)", "5(b)")),))
     opening = (
         Para(

@@ -10,7 +10,7 @@ The fast path deals each round exactly as the engine does (three cards to each s
 dealer's left, three to the dealer, two (Boston 7: four) more to each seat that raised, then to
 the dealer) and
 settles by the same pay rules; ``tests/test_simulate.py`` checks it against
-:class:`felt.boston.Round` on the same decks.
+:class:`felt.games.boston.Round` on the same decks.
 """
 
 from __future__ import annotations

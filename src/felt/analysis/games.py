@@ -459,7 +459,7 @@ def analyze_double_down(
         pay_table=[(h, str(p)) for h, p in config.pay_table.lines],
         notes=[
             "the decision sees the player's card and the dealer's three face-up cards; "
-            "other players' cards are not used (see felt.double_down.suggest_double for that)",
+            "other players' cards are not used (see felt.games.double_down.suggest_double for that)",
             f"the double down wager equals the wager; payout limit {dollars(limit)} per hand",
         ],
     )

@@ -1,8 +1,8 @@
 """A round of Boston 5 or Boston 7 Stud Poker, by N.J.A.C. 19:47-24, 205 CMR and 13:69F-24.
 
-The round is a state machine driven by :class:`~felt.actions.Action` values.  :meth:`Round.check`
+The round is a state machine driven by :class:`~felt.rounds.actions.Action` values.  :meth:`Round.check`
 refuses an action that is not allowed (a :class:`FeltError` naming the rule, nothing changed);
-:meth:`Round.apply` performs an allowed one and records an immutable :class:`~felt.engine.Event`.
+:meth:`Round.apply` performs an allowed one and records an immutable :class:`~felt.rounds.engine.Event`.
 Replaying the recorded actions on the same deck rebuilds the round exactly (:meth:`Round.replay`).
 
 Seats are numbered 1-6 from the dealer's left: seat 1 is "the player farthest to [the dealer's]

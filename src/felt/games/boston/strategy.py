@@ -6,10 +6,11 @@ The rule below needs only the cards a player may see (their own), and the exact 
 - Optional bonus: expose whenever the three cards qualify (exposing a qualifying hand only adds
   a payout; an unexposed bonus always loses, 19:47-24.10(a)).
 - Second wager: always place it.  Folding gives up ante and first wager; the worst start raised
-  loses less on average (exact, minimum tables, per ante): Boston 5 7-3-2 two suited -2.032
-  against -3 folded; Boston 7 7-3-2 rainbow -1.463 against -3 (ratio 2) and -0.947 against -2
-  (ratio 1).  A more generous ante bonus only adds to what raising keeps (a fold forfeits the
-  ante), so the rule holds there too; ``felt analyze`` decides any table exactly.
+  loses less on average (exact, minimum tables, per ante, the ante settled by 24.10(f) as
+  written): Boston 5 7-3-2 two suited -2.034 against -3 folded under every edition; Boston 7
+  7-3-2 rainbow -1.472 against -3 (ratio 2) and -0.956 against -2 (ratio 1).  A more generous
+  ante bonus only adds to what raising keeps (a fold forfeits the ante and any bonus), so the
+  rule holds there too; ``felt analyze`` decides any table exactly.
 - Boston 7: never discard (a discard can only lower the hand and forfeits the six- and
   seven-card royal payouts).
 """

@@ -360,16 +360,21 @@ class DoubleDownRound(RoundCore):
 
     def _do_require_recut(self, a: RequireRecut) -> None:
         """17.4(f): recut by the last cutter, or by the next person entitled (casino's option):
-        the next offer of 17.4(d) (after the first player at a new game, the farthest right)."""
+        the next offer of 17.4(d) (after the first player at a new game, the farthest right),
+        also when the dealer made the cut; if that player declines, the dealer cuts (17.4(c))."""
         self._effect("recut", None, detail=f"supervisor requires a recut ({self.cite('4(f)')})")
-        if self.config.recut_by == "last" or not self.cutter:
+        if self.config.recut_by == "last":
             self.cut_offered_to = self.cutter or None
             self.phase = Phase.CUT
             who = f"area {self.cutter}" if self.cutter else "the dealer"
             self._effect("cut offer", self.cut_offered_to, detail=f"recut by {who}, who last cut")
         else:
-            target = self.next_in_rotation(self.rotation)
-            if target is not None and self.seats[target].player == self.seats[self.cutter].player:
+            target = self.next_in_rotation(self.rotation)  # after a dealer's cut too (17.4(c))
+            if (
+                target is not None
+                and self.cutter
+                and self.seats[target].player == self.seats[self.cutter].player
+            ):
                 target = self.next_in_rotation(target)  # the next person: not the one who cut
             self._offer(target, "4(d)2", "recut offered")
 
