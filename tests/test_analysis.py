@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pathlib
 from fractions import Fraction
 
 import numpy as np
@@ -127,3 +128,30 @@ def test_analyze_cli_json_and_errors(capsys: pytest.CaptureFixture[str]) -> None
     assert "outside the table limits" in capsys.readouterr().err
     assert main(["analyze", "boston5", "--table", "/nonexistent.toml"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_equity_counts_cache_is_verified_and_a_tampered_file_is_recomputed(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cached Boston 5 equity counts are checked against the digest stored with them: an
+    edited or truncated file is recomputed (issue 10 item 5), never used."""
+    from felt.analysis import kernels
+
+    monkeypatch.setenv("FELT_CACHE_DIR", str(tmp_path))
+    kernels.equity_counts.cache_clear()
+    try:
+        first = kernels.equity_counts()
+        path = next(tmp_path.glob("equity5-*.npz"))
+        with np.load(path) as data:
+            stored = {k: data[k] for k in data.files}
+        stored["lower"] = stored["lower"].copy()
+        stored["lower"][0] += 1  # one count edited
+        np.savez(path, **stored)
+        kernels.equity_counts.cache_clear()
+        again = kernels.equity_counts()
+        assert np.array_equal(again[0], first[0])
+        path.write_bytes(path.read_bytes()[:1000])  # truncated
+        kernels.equity_counts.cache_clear()
+        assert np.array_equal(kernels.equity_counts()[1], first[1])
+    finally:
+        kernels.equity_counts.cache_clear()

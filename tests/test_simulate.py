@@ -87,6 +87,7 @@ def test_same_result_on_a_local_dask_cluster() -> None:
 def test_observed_edge_near_exact() -> None:
     result = simulate(CONFIG, 300_000, seats=1, seed=2024)
     assert result.exact_edge is not None
+    assert result.half_width is not None
     assert abs(result.house_edge - float(result.exact_edge)) < 4 * result.half_width / 1.96
 
 
@@ -138,9 +139,36 @@ def test_engine_path_for_every_game_and_against_the_fast_path(
     assert seven.tally.seat_rounds == 1500
     dds = simulate(DoubleDownConfig.from_mapping({}), 2000, seed=1)
     assert dds.exact_edge is not None
+    assert dds.half_width is not None
     assert abs(dds.house_edge - float(dds.exact_edge)) < 4 * dds.half_width
 
 
 def test_simulate_refuses_bad_arguments() -> None:
     with pytest.raises(FeltError, match="--rounds"):
         simulate(CONFIG, 0)
+
+
+def test_confidence_interval_is_exact_at_any_wager_size() -> None:
+    """Sums of squares are exact integers (issue 10 item 4): without a payout limit every net
+    scales with the ante, so at a $100,000 ante (squares past 2**63 within one block) the edge and
+    the interval per ante are those at $5, not a zero-width interval from int64 overflow."""
+    from felt.simulate import simulate as run
+
+    big = TableConfig.from_mapping({"game": "boston5", "maximum": "100000"})
+    small = run(big, 20_000, seed=3, ante=500)
+    large = run(big, 20_000, seed=3, ante=10_000_000)
+    assert small.half_width is not None
+    assert large.half_width is not None
+    assert large.house_edge == pytest.approx(small.house_edge, rel=1e-12)
+    assert large.half_width == pytest.approx(small.half_width, rel=1e-9)
+    assert small.half_width > 0.001
+
+
+def test_one_round_reports_no_interval() -> None:
+    """--rounds 1 (issue 10 item 10): an observed figure and no confidence interval."""
+    from felt.simulate import simulate as run
+
+    result = run(TableConfig.from_mapping({"game": "boston5"}), 1, seed=1)
+    out = result.to_json()
+    assert out["ci95"] is None
+    assert out["within_ci"] is None

@@ -173,6 +173,17 @@ def settle_boston(
     return nets
 
 
+def exact_sum_of_squares(values: NDArray[np.int64]) -> int:
+    """Sum of squares of int64 values as an exact Python int (an int64 sum would overflow at
+    large wagers); a round's nets take few distinct values, so this groups them first.
+
+    >>> exact_sum_of_squares(np.array([3_000_000_000, -3_000_000_000, 3_000_000_000]))
+    27000000000000000000
+    """
+    distinct, counts = np.unique(values, return_counts=True)
+    return sum(int(v) * int(v) * int(c) for v, c in zip(distinct, counts, strict=True))
+
+
 @dataclass
 class Tally:
     """Integer sums over simulated rounds; adding two tallies is exact and order-free."""
@@ -287,7 +298,7 @@ def run_blocks(
         tally.rounds += count
         tally.seat_rounds += count * job.seats
         tally.total += block_total
-        tally.total_sq += int((per_round * per_round).sum())  # < 2**63 for a block (docstring)
+        tally.total_sq += exact_sum_of_squares(per_round)
         tally.checkpoints.append((b, block_total))
         if progress is not None:
             progress(len(tally.checkpoints), len(blocks))
@@ -309,13 +320,17 @@ class SimResult:
         return -self.tally.total / (self.tally.seat_rounds * self.job.ante)
 
     @property
-    def half_width(self) -> float:
+    def half_width(self) -> float | None:
         """Half-width of the 95% confidence interval of the house edge per ante (per-round totals
-        are the independent samples: seats at one table share the dealer's hand)."""
+        are the independent samples: seats at one table share the dealer's hand); None with
+        fewer than two rounds, where no interval exists.  The sample variance is exact integer
+        arithmetic, (n * sum x^2 - (sum x)^2) / (n (n - 1)), so no size of wager overflows it.
+        """
         n = self.tally.rounds
-        mean = self.tally.total / n
-        var = max(0.0, self.tally.total_sq / n - mean * mean) * n / max(1, n - 1)
-        return 1.959964 * math.sqrt(var / n) / (self.job.seats * self.job.ante)
+        if n < 2:
+            return None
+        var = Fraction(n * self.tally.total_sq - self.tally.total**2, n * (n - 1))
+        return 1.959964 * math.sqrt(float(var) / n) / (self.job.seats * self.job.ante)
 
     def to_json(self) -> dict[str, Any]:
         """Observed against exact."""
@@ -333,6 +348,7 @@ class SimResult:
             if isinstance(self.job.config, TableConfig)
             else "nj-19-47-17"
         )
+        half = self.half_width
         return {
             "game": self.job.config.game,
             "edition": edition,
@@ -340,14 +356,14 @@ class SimResult:
             "seats": self.job.seats,
             "seed": self.job.seed,
             "house_edge": self.house_edge,
-            "ci95": [self.house_edge - self.half_width, self.house_edge + self.half_width],
+            "ci95": None if half is None else [self.house_edge - half, self.house_edge + half],
             "exact_house_edge": None if exact is None else float(exact),
             "exact_house_edge_exact": None
             if exact is None
             else f"{exact.numerator}/{exact.denominator}",
             "within_ci": None
-            if exact is None
-            else abs(self.house_edge - float(exact)) <= self.half_width,
+            if exact is None or half is None
+            else abs(self.house_edge - float(exact)) <= half,
             "folds": int(cells[0, 3]) / seat_rounds,
             "frequencies": freq,
         }

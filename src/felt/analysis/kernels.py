@@ -8,13 +8,17 @@ C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5).  :func:`five_card_values` gives
 from __future__ import annotations
 
 import functools
+import hashlib
+import zipfile
 from math import comb
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
 from felt.core._jit import jit
 from felt.core.batch import rank_batch
+from felt.core.tables import cache_dir, save_arrays
 
 BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
 N_FIVE = comb(52, 5)
@@ -196,8 +200,43 @@ def _equity_counts(
     return lower, equal
 
 
+def _equity_digest() -> str:
+    """Digest of the code the equity counts derive from (this file and the hand tables)."""
+    h = hashlib.sha256()
+    here = Path(__file__)
+    for path in (here, *(here.parent.parent / "core" / m for m in ("tables.py", "ranking.py"))):
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _content_digest(*arrays: NDArray[np.generic]) -> str:
+    h = hashlib.sha256()
+    for a in arrays:
+        h.update(np.ascontiguousarray(a).tobytes())
+    return h.hexdigest()
+
+
 @functools.cache
 def equity_counts() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`count_equity`, from the disk cache when its contents check out, else computed once
+    and cached: the counts depend on no table, so ``felt analyze`` and ``felt simulate`` need not
+    recount them (about 5 s) each run.  A cache file whose stored digest does not match its
+    contents (edited, truncated, unreadable) is recomputed, never trusted."""
+    path = cache_dir() / f"equity5-{_equity_digest()}.npz"
+    try:
+        with np.load(path) as data:
+            lower, equal, digest = data["lower"], data["equal"], str(data["digest"])
+        if lower.shape == equal.shape == (2598960,) and digest == _content_digest(lower, equal):
+            return lower.astype(np.int64), equal.astype(np.int64)
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+        pass
+    lower, equal = count_equity()
+    small = (lower.astype(np.int32), equal.astype(np.int32))
+    save_arrays(path, lower=small[0], equal=small[1], digest=np.array(_content_digest(*small)))
+    return lower, equal
+
+
+def count_equity() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """For every five-card hand P (by colex index): how many five-card hands of the other 47 cards
     rank below P, and how many equal it (of C(47,5) = 1,533,939).
 

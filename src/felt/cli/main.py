@@ -217,15 +217,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     print(
         f"{out['game']} ({out['edition']}): {out['rounds']:,} rounds x {out['seats']} seat(s), seed {args.seed}"
     )
-    lo, hi = out["ci95"]
-    print(
-        f"house edge per base wager  observed {out['house_edge'] * 100:.4f}%  95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%]"
-    )
+    if out["ci95"] is None:
+        interval = "95% CI needs at least two rounds"
+    else:
+        lo, hi = out["ci95"]
+        interval = f"95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%]"
+    print(f"house edge per base wager  observed {out['house_edge'] * 100:.4f}%  {interval}")
     if out["exact_house_edge"] is None:
         print("                           exact    not available for this game / seat count")
     else:
+        where = {True: "inside the interval", False: "OUTSIDE the interval", None: ""}
         print(f"                           exact    {out['exact_house_edge'] * 100:.4f}%  ({out['exact_house_edge_exact']})"
-              f"  {'inside' if out['within_ci'] else 'OUTSIDE'} the interval")  # fmt: skip
+              f"  {where[out['within_ci']]}".rstrip())  # fmt: skip
     return 0
 
 
