@@ -10,16 +10,22 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from felt import __version__
 from felt.core.cards import Card, format_cards, parse_cards
-from felt.core.census import CENSUS_SIZES, Census, hand_census
 from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate, evaluate_three
 from felt.core.tables import FIVE_CARD_VALUES, THREE_CARD_VALUES
 from felt.games.boston.config import TableConfig, load_table
 from felt.games.double_down import DoubleDownConfig, load_double_down_table
+
+if TYPE_CHECKING:
+    from felt.core.census import Census
+
+CENSUS_SIZES = (3, 5, 6, 7)
+"""Hand sizes ``felt hands`` counts (felt.core.census, imported only when used: it loads numba,
+which ``felt eval`` never needs)."""
 
 EXIT_USAGE = 2
 
@@ -103,6 +109,8 @@ def _census_table(c: Census) -> str:
 
 
 def _cmd_hands(args: argparse.Namespace) -> int:
+    from felt.core.census import hand_census
+
     census = hand_census(args.cards)
     if args.json:
         out: dict[str, object] = {
