@@ -155,3 +155,15 @@ def test_equity_counts_cache_is_verified_and_a_tampered_file_is_recomputed(
         assert np.array_equal(kernels.equity_counts()[1], first[1])
     finally:
         kernels.equity_counts.cache_clear()
+
+
+def test_17_8_c_double_down_short_rule_matches_every_row_of_the_exact_table() -> None:
+    """The par sheet states the optimal double-down play as a short rule a person can use, and
+    that rule agrees with the exact decision for every one of the 2,535 visible holdings."""
+    from felt.analysis.games import DDS_SHORT_RULE, dds_short_rule
+
+    sheet = analyze_double_down(DoubleDownConfig.from_mapping({}))
+    assert sheet.strategy["rule"] == DDS_SHORT_RULE
+    rows = sheet.strategy["decisions"]
+    assert len(rows) == 2535
+    assert all(dds_short_rule(row["visible"]) == row["double"] for row in rows)

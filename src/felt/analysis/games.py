@@ -491,12 +491,42 @@ def _dds_strategy(
         table.append({"visible": word + (" suited" if suited else ""), "double": share == 1.0,
                       "share_doubled": share})  # fmt: skip
     shares = [(str(row["visible"]), float(row["share_doubled"])) for row in table]
-    always = [name for name, share in shares if share == 1.0]
     mixed = [name for name, share in shares if 0 < share < 1]
-    rule = (
-        f"Double with these {len(always)} four-card holdings (your card and the dealer's three up), "
-        f"stand otherwise: {', '.join(always)}."
-    )
+    against = [name for name, share in shares if share in (0.0, 1.0) and dds_short_rule(name) != (share == 1.0)]  # fmt: skip
+    rule = DDS_SHORT_RULE
+    if against:
+        rule += f" Except: {', '.join(against)} (the other way)."
     if mixed:
         rule += f" Depends on the exact suits: {', '.join(mixed)}."
     return rule, table
+
+
+DDS_SHORT_RULE = (
+    "Looking at your card and the dealer's three face-up cards, double down with a pair of sixes "
+    "or better, two pair, three or four of a kind, four cards of one suit, or four in sequence "
+    "from 3-4-5-6 to 10-J-Q-K; otherwise stand. (The full decision table is in the appendix.)"
+)
+"""The optimal Double Down Stud play as a person can use it; :func:`_dds_strategy` checks it
+against every row of the exact decision table and lists any holding where it is wrong."""
+
+
+def dds_short_rule(visible: str) -> bool:
+    """Whether :data:`DDS_SHORT_RULE` doubles a holding named as in the decision table
+    (``"K-Q-J-T suited"``: ranks high to low, ``suited`` when all four share a suit).
+
+    >>> dds_short_rule("6-6-3-2"), dds_short_rule("5-5-3-2"), dds_short_rule("5-4-3-2")
+    (True, False, False)
+    """
+    ranks = visible.split()[0].split("-")
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    if counts[0] >= 3 or counts[:2] == [2, 2]:
+        return True
+    if counts[0] == 2:
+        pair = next(r for r in ranks if ranks.count(r) == 2)
+        return RANK_CHARS.index(pair) >= RANK_CHARS.index("6")
+    if visible.endswith("suited"):
+        return True
+    idx = sorted(RANK_CHARS.index(r) for r in ranks)
+    return (
+        idx[3] - idx[0] == 3 and RANK_CHARS.index("3") <= idx[0] and idx[3] <= RANK_CHARS.index("K")
+    )
