@@ -172,3 +172,17 @@ def test_one_round_reports_no_interval() -> None:
     out = result.to_json()
     assert out["ci95"] is None
     assert out["within_ci"] is None
+
+
+def test_progress_reported_with_several_workers() -> None:
+    """Issue 10 item 10: the progress bar moves with any number of workers, and ends complete."""
+    from felt.simulate import BLOCK
+    from felt.simulate import simulate as run
+
+    seen: list[tuple[int, int]] = []
+    rounds = 5 * BLOCK
+    one = run(CONFIG, rounds, seed=4)
+    two = run(CONFIG, rounds, seed=4, workers=2, progress=lambda d, t: seen.append((d, t)))
+    assert seen
+    assert seen[-1] == (5, 5)
+    assert two.tally.total == one.tally.total

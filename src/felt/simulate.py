@@ -19,7 +19,7 @@ import hashlib
 import math
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -492,8 +492,7 @@ def simulate(
     elif workers == 1:
         parts = [runner(job, blocks, progress)]
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = list(pool.map(runner, [job] * len(chunks), chunks))
+        parts = _run_pool(runner, job, blocks, workers, progress)
     tally = parts[0]
     for part in parts[1:]:
         tally = tally.add(part)
@@ -507,6 +506,29 @@ def simulate(
         if fast:
             names = _prepare(job)[0]
     return SimResult(job, tally, names, exact)
+
+
+def _run_pool(
+    runner: Callable[[Job, Sequence[int], Callable[[int, int], None] | None], Tally],
+    job: Job,
+    blocks: list[int],
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[Tally]:
+    """Blocks across local processes, a few at a time so progress shows as each task finishes
+    (tallies add exactly in any order, so the result is the same as one process's)."""
+    size = max(1, len(blocks) // (workers * 16))
+    tasks = [blocks[i : i + size] for i in range(0, len(blocks), size)]
+    parts: list[Tally] = []
+    done = 0
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(runner, job, task, None) for task in tasks]
+        for future in as_completed(futures):
+            parts.append(future.result())
+            done += len(parts[-1].checkpoints)
+            if progress is not None:
+                progress(done, len(blocks))
+    return parts
 
 
 def engine_nets(
