@@ -17,9 +17,8 @@ and the player is deemed to have made the choice ``ELECTIONS`` names.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol, Self
 
 from felt.core.cards import Card
@@ -58,6 +57,30 @@ class Position(Protocol):
         ...
 
 
+_SHARED: frozenset[type] = frozenset({Card, int, str, bool, tuple, type(None)})
+
+
+def _clone(value: Any) -> Any:
+    """A copy of round state deep enough that no change to the copy reaches the original: the
+    state is held in dicts, lists, sets and (unfrozen) dataclasses; everything else in it
+    (cards, numbers, strings, tuples, enums, frozen dataclasses) is immutable and shared."""
+    if type(value) in _SHARED:
+        return value
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    kind = type(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and not params.frozen and hasattr(value, "__dict__"):
+        twin = object.__new__(kind)
+        twin.__dict__.update({k: _clone(v) for k, v in value.__dict__.items()})
+        return twin
+    return value
+
+
 @dataclass
 class RoundCore:
     """Shared machinery of a round; see the module docstring."""
@@ -73,10 +96,13 @@ class RoundCore:
     void_reason: str = ""
     _effects: list[Effect] = field(default_factory=list)
     _new_lines: list[SettlementLine] = field(default_factory=list)
+    _origin: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """The round as it was made (its constructor's arguments), for :meth:`replay_from_start`."""
 
     def __post_init__(self) -> None:
         self.deck = check_deck(self.deck)
         self.shoe = Shoe(self.deck)
+        self._origin = {f.name: _clone(getattr(self, f.name)) for f in fields(self) if f.init}
 
     # ----------------------------------------------------------------- what a game supplies
     face_up_clause: ClassVar[str] = "12(b)"
@@ -210,10 +236,10 @@ class RoundCore:
         All or nothing: an action ``check`` refuses changes nothing, and one it allows is applied
         completely.  The rules are checked so that an allowed action never fails partway (e.g. a
         misdeal that would empty the shoe is refused, 24.12(d)); should anything still go wrong
-        while it is applied, the round is restored exactly as it was and the error raised.
+        while it is applied, the round is rebuilt exactly as it was (see :meth:`_restore`) and
+        the error raised.
         """
         self.check(action)
-        saved = self._snapshot()
         self._effects, self._new_lines = [], []
         try:
             try:
@@ -221,53 +247,40 @@ class RoundCore:
             except VoidAll as void:
                 self._void_all(void.clause, void.reason)
         except BaseException:
-            self._restore(saved)
+            self._restore()
             raise
         event = Event(len(self.events) + 1, action, tuple(self._effects), tuple(self._new_lines))
         self.events.append(event)
         return event
 
-    _KEPT: ClassVar[frozenset[str]] = frozenset({"config", "deck"})
-    """Fields an action only ever replaces, never changes in place."""
-
-    def _snapshot(self) -> dict[str, tuple[str, Any, Any]]:
-        """Everything an action can change.  The records only ever appended to (events, lines,
-        the discard rack, the ledger) are kept by length, the shoe by its position and face-up
-        cards, the rest copied."""
-        state: dict[str, tuple[str, Any, Any]] = {}
-        for name, value in self.__dict__.items():
-            if name in ("events", "lines"):
-                state[name] = ("list", value, len(value))
-            elif isinstance(value, DiscardRack):
-                state[name] = ("rack", value, len(value.bundles))
-            elif isinstance(value, Ledger):
-                state[name] = ("ledger", value, len(value.transfers))
-            elif isinstance(value, Shoe):
-                state[name] = (
-                    "shoe",
-                    value,
-                    (value.position, set(value.face_up), value.face_up_found),
-                )
-            elif name in self._KEPT:
-                state[name] = ("same", value, None)
+    def _restore(self) -> None:
+        """Put the round back as it was before the action being applied: replay the recorded
+        actions on a new round made as this one was (replay is exact, a property the tests
+        hold it to), and take over its state.  The record objects (events, lines, the discard
+        rack, the ledger) stay the same objects, so whoever holds them sees the restored state.
+        Nothing is copied while actions succeed.  (A failure that recurs on every action, such
+        as running out of memory, cannot be undone this way; the replay then fails too.)"""
+        fresh = self.replay_from_start()
+        if fresh.events != self.events:  # pragma: no cover - replay is exact
+            raise RuntimeError("the round cannot be rebuilt from its record")
+        kept = {"events": "events", "lines": "lines"}
+        for name, value in fresh.__dict__.items():
+            mine = self.__dict__.get(name)
+            if name in kept and isinstance(mine, list):
+                mine[:] = value
+            elif isinstance(mine, DiscardRack):
+                mine.bundles[:] = value.bundles
+            elif isinstance(mine, Ledger):
+                mine.transfers[:] = value.transfers
             else:
-                state[name] = ("copy", copy.deepcopy(value), None)
-        return state
+                self.__dict__[name] = value
 
-    def _restore(self, state: dict[str, tuple[str, Any, Any]]) -> None:
-        """Put a :meth:`_snapshot` back (the same record objects, so views of them stay valid)."""
-        for name in [n for n in self.__dict__ if n not in state]:
-            del self.__dict__[name]
-        for name, (kind, value, extra) in state.items():
-            if kind == "list":
-                del value[extra:]
-            elif kind == "rack":
-                del value.bundles[extra:]
-            elif kind == "ledger":
-                del value.transfers[extra:]
-            elif kind == "shoe":
-                value.position, value.face_up, value.face_up_found = extra
-            self.__dict__[name] = value
+    def replay_from_start(self) -> Self:
+        """A new round made as this one was, with every recorded action applied again."""
+        fresh = type(self)(**_clone(self._origin))
+        for action in self.actions:
+            fresh.apply(action)
+        return fresh
 
     def advance(self) -> Event | None:
         """Perform the dealer's next step if one is due (see :meth:`next_dealer_action`)."""
