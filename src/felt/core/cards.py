@@ -111,6 +111,13 @@ class Card(int):
             raise FeltError(f"card index must be a whole number from 0 to 51, got {index!r}")
         return super().__new__(cls, index)
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        """A card is immutable: copying a hand copies the list, not its cards."""
+        return self
+
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
         """The card of the given rank and suit."""

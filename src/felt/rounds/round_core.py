@@ -18,7 +18,7 @@ and the player is deemed to have made the choice ``ELECTIONS`` names.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol, Self
 
 from felt.core.cards import Card
@@ -57,6 +57,30 @@ class Position(Protocol):
         ...
 
 
+_SHARED: frozenset[type] = frozenset({Card, int, str, bool, tuple, type(None)})
+
+
+def _clone(value: Any) -> Any:
+    """A copy of round state deep enough that no change to the copy reaches the original: the
+    state is held in dicts, lists, sets and (unfrozen) dataclasses; everything else in it
+    (cards, numbers, strings, tuples, enums, frozen dataclasses) is immutable and shared."""
+    if type(value) in _SHARED:
+        return value
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    kind = type(value)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None and not params.frozen and hasattr(value, "__dict__"):
+        twin = object.__new__(kind)
+        twin.__dict__.update({k: _clone(v) for k, v in value.__dict__.items()})
+        return twin
+    return value
+
+
 @dataclass
 class RoundCore:
     """Shared machinery of a round; see the module docstring."""
@@ -72,10 +96,13 @@ class RoundCore:
     void_reason: str = ""
     _effects: list[Effect] = field(default_factory=list)
     _new_lines: list[SettlementLine] = field(default_factory=list)
+    _origin: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """The round as it was made (its constructor's arguments), for :meth:`replay_from_start`."""
 
     def __post_init__(self) -> None:
         self.deck = check_deck(self.deck)
         self.shoe = Shoe(self.deck)
+        self._origin = {f.name: _clone(getattr(self, f.name)) for f in fields(self) if f.init}
 
     # ----------------------------------------------------------------- what a game supplies
     face_up_clause: ClassVar[str] = "12(b)"
@@ -140,6 +167,47 @@ class RoundCore:
     def _void_all(self, clause: str, reason: str) -> None:
         raise NotImplementedError
 
+    def _cards_needed(
+        self, misdeal: tuple[int | None, int] | None = None, new_seat: int | None = None
+    ) -> int:
+        """The most usable cards the deals still to come can take, with the misdeals given so
+        far, and ``misdeal`` (position, cards) and a wager on ``new_seat`` if named: every
+        position now in play assumed to stay in; a deal that voids every hand stops there."""
+        return 0
+
+    def _check_cards_suffice(
+        self,
+        what: str,
+        allowed: str = "",
+        *,
+        misdeal: tuple[int | None, int] | None = None,
+        face_up: int | None = None,
+        new_seat: int | None = None,
+    ) -> None:
+        """Refuse an action after which the deal could run out of cards partway.
+
+        Walks the shoe as the deal will: a card marked face up is burned to the rack (24.12(b),
+        17.11(b)) and a second one voids every hand, which ends the deal.
+        """
+        need = self._cards_needed(misdeal, new_seat)
+        marked = self.shoe.face_up | ({face_up - 1} if face_up is not None else set())
+        found, usable, pos = self.shoe.face_up_found, 0, self.shoe.position
+        while usable < need:
+            if pos >= len(self.shoe.order):
+                raise FeltError(
+                    f"{what}: the deal would then need {need} cards"
+                    + (" besides a card found face up" if found > self.shoe.face_up_found else "")
+                    + f" and only {self.shoe.remaining()} are left in the shoe"
+                    + (f"; {allowed}" if allowed else "")
+                )
+            if pos in marked:
+                found += 1
+                if found > 1:
+                    return
+            else:
+                usable += 1
+            pos += 1
+
     # ----------------------------------------------------------------- verify / can / do
     def check(self, action: Action) -> None:
         """Raise :class:`FeltError` if ``action`` is not allowed now; never changes the round."""
@@ -163,16 +231,56 @@ class RoundCore:
         return True
 
     def apply(self, action: Action) -> Event:
-        """Check and perform ``action``; return the immutable event it recorded."""
+        """Check and perform ``action``; return the immutable event it recorded.
+
+        All or nothing: an action ``check`` refuses changes nothing, and one it allows is applied
+        completely.  The rules are checked so that an allowed action never fails partway (e.g. a
+        misdeal that would empty the shoe is refused, 24.12(d)); should anything still go wrong
+        while it is applied, the round is rebuilt exactly as it was (see :meth:`_restore`) and
+        the error raised.
+        """
         self.check(action)
         self._effects, self._new_lines = [], []
         try:
-            getattr(self, f"_do_{action.name}")(action)
-        except VoidAll as void:
-            self._void_all(void.clause, void.reason)
+            try:
+                getattr(self, f"_do_{action.name}")(action)
+            except VoidAll as void:
+                self._void_all(void.clause, void.reason)
+        except BaseException:
+            self._restore()
+            raise
         event = Event(len(self.events) + 1, action, tuple(self._effects), tuple(self._new_lines))
         self.events.append(event)
         return event
+
+    def _restore(self) -> None:
+        """Put the round back as it was before the action being applied: replay the recorded
+        actions on a new round made as this one was (replay is exact, a property the tests
+        hold it to), and take over its state.  The record objects (events, lines, the discard
+        rack, the ledger) stay the same objects, so whoever holds them sees the restored state.
+        Nothing is copied while actions succeed.  (A failure that recurs on every action, such
+        as running out of memory, cannot be undone this way; the replay then fails too.)"""
+        fresh = self.replay_from_start()
+        if fresh.events != self.events:  # pragma: no cover - replay is exact
+            raise RuntimeError("the round cannot be rebuilt from its record")
+        kept = {"events": "events", "lines": "lines"}
+        for name, value in fresh.__dict__.items():
+            mine = self.__dict__.get(name)
+            if name in kept and isinstance(mine, list):
+                mine[:] = value
+            elif isinstance(mine, DiscardRack):
+                mine.bundles[:] = value.bundles
+            elif isinstance(mine, Ledger):
+                mine.transfers[:] = value.transfers
+            else:
+                self.__dict__[name] = value
+
+    def replay_from_start(self) -> Self:
+        """A new round made as this one was, with every recorded action applied again."""
+        fresh = type(self)(**_clone(self._origin))
+        for action in self.actions:
+            fresh.apply(action)
+        return fresh
 
     def advance(self) -> Event | None:
         """Perform the dealer's next step if one is due (see :meth:`next_dealer_action`)."""
@@ -317,6 +425,25 @@ class RoundCore:
     def _draw(self) -> Card:
         return self.shoe.draw(self.rack, self.cite(self.face_up_clause))
 
+    def _deal_cards(
+        self, hand: list[Card], count: int, seat: int | None, detail: str
+    ) -> list[Card]:
+        """Deal ``count`` cards onto ``hand`` one at a time, recording the deal.
+
+        Each card lies on the layout as soon as it is drawn, so a void found partway through the
+        step (a second card face up in the deck, 24.12(b), 17.11(b)) collects it with the hand it
+        was dealt to and every card stays accounted for in pickup order (24.10(g)).
+        """
+        got: list[Card] = []
+        try:
+            for _ in range(count):
+                card = self._draw()
+                hand.append(card)
+                got.append(card)
+        finally:
+            self._effect("deal", seat, got, detail=detail)
+        return got
+
     def _stub_to_rack(self, label: str) -> None:
         stub = self.shoe.take_stub()
         self.rack.put(label, stub)
@@ -331,6 +458,37 @@ class RoundCore:
         return -sum(line.amount for line in self.lines)
 
     # ----------------------------------------------------------------- shared irregularities
+    def _check_misdeal_fits(self, seat: int | None, cards: int, clause: str) -> None:
+        """Refuse a misdeal of ``cards`` to ``seat`` (None: the dealer) that the cards left could
+        not deal, naming the counts that fit: a misdeal (``clause``) is a deal of the wrong
+        number of cards, which must exist to be dealt."""
+        who = "the dealer" if seat is None else f"{self.seat_label} {seat}"
+
+        def fits(n: int) -> bool:
+            try:
+                self._check_cards_suffice("", misdeal=(seat, n))
+            except FeltError:
+                return False
+            return True
+
+        if fits(cards):
+            return
+        ok = [n for n in range(11) if fits(n)]
+        spans: list[str] = []
+        for n in ok:
+            if spans and n - 1 in ok:
+                spans[-1] = f"{spans[-1].split(' to ')[0]} to {n}"
+            else:
+                spans.append(str(n))
+        allowed = (
+            f"the misdeal to {who} may be of {', '.join(spans)} cards"
+            if ok
+            else f"no misdeal to {who} fits in the cards left"
+        )
+        self._check_cards_suffice(
+            f"misdeal of {cards} cards to {who} ({clause})", allowed, misdeal=(seat, cards)
+        )
+
     def _check_face_up_card(self, a: FaceUpCard) -> None:
         if not self.cards_to_come():
             raise FeltError(
@@ -342,6 +500,12 @@ class RoundCore:
                 f"face_up_card position must be a card not yet dealt: {self.shoe.position + 1} to 52, "
                 f"got {a.position}"
             )
+        self._check_cards_suffice(
+            f"face_up_card at position {a.position}",
+            "a card found face up may be given only where the deal still has a card to replace "
+            f"it ({self.cite(self.face_up_clause)})",
+            face_up=a.position,
+        )
 
     def _do_face_up_card(self, a: FaceUpCard) -> None:
         self.shoe.face_up.add(a.position - 1)

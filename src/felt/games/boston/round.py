@@ -269,6 +269,12 @@ class Round(RoundCore):
             )
         if a.bonus < 0:
             raise FeltError(f"seat {a.seat}: a wager cannot be negative")
+        if self.pending_misdeals:
+            self._check_cards_suffice(
+                f"seat {a.seat}",
+                f"with the misdeal given ({self.cite('12(d)')}) no further seat can be dealt in",
+                new_seat=a.seat,
+            )
         player = a.player or f"seat {a.seat}"
         limit = cfg.positions_per_player
         held = sum(1 for s in self.seats.values() if s.player == player)
@@ -322,18 +328,14 @@ class Round(RoundCore):
 
     def _deal_to(self, seat: SeatState, normal: int) -> None:
         count = self.pending_misdeals.pop(seat.number, normal)
-        got = [self._draw() for _ in range(count)]
-        seat.cards.extend(got)
-        self._effect("deal", seat.number, got, detail="face down")
+        self._deal_cards(seat.cards, count, seat.number, "face down")
         if count != normal:
             seat.misdealt = True
             self._void_seat(seat, self.cite("12(d)"), f"dealt {count} cards instead of {normal}")
 
     def _deal_dealer(self, normal: int, final: bool) -> None:
         count = self.pending_misdeals.pop(None, normal)
-        got = [self._draw() for _ in range(count)]
-        self.dealer_cards.extend(got)
-        self._effect("deal", None, got, detail="dealer, face down")
+        self._deal_cards(self.dealer_cards, count, None, "dealer, face down")
         dealt_so_far = 3 + (self.hand_size - 3 if final else 0)
         have = len(self.dealer_cards)
         if (
@@ -343,11 +345,9 @@ class Round(RoundCore):
         ):
             raise VoidAll(self.cite("12(d)"), f"dealer misdealt: {have} cards")
         if final and have == self.hand_size - 1:
-            extra = self._draw()
-            self.dealer_cards.append(extra)
-            self._effect(
-                "deal", None, (extra,),
-                detail=f"additional card to complete the dealer's hand ({self.cite('12(d)')})",
+            self._deal_cards(
+                self.dealer_cards, 1, None,
+                f"additional card to complete the dealer's hand ({self.cite('12(d)')})",
             )  # fmt: skip
 
     def _do_deal(self, a: Deal) -> None:
@@ -873,6 +873,36 @@ class Round(RoundCore):
             raise FeltError("the dealer's hand is already void")
         if a.seat in self.pending_misdeals:
             raise FeltError("a misdeal for that position is already given for the next deal")
+        self._check_misdeal_fits(a.seat, a.cards, self.cite("12(d)"))
+
+    def _cards_needed(
+        self, misdeal: tuple[int | None, int] | None = None, new_seat: int | None = None
+    ) -> int:
+        """The most cards the deals to come can take (24.7(d), 24.10(d)), with the misdeals given
+        (24.12(d)): a seat dealt a wrong number is void and gets no more; a dealer's hand of four
+        of five (six of seven) cards gets one more; any other misdeal to the dealer voids every
+        hand once the dealer's cards are dealt; a jammed shoe (24.12(f)) stops the deal."""
+        given = dict(self.pending_misdeals)
+        if misdeal is not None:
+            given[misdeal[0]] = misdeal[1]
+        numbers = sorted(
+            [s.number for s in self.seats_in_play()] + ([] if new_seat is None else [new_seat])
+        )
+        extra = self.hand_size - 3
+        if self.phase in (Phase.BETTING, Phase.CLOSED):
+            first = [given.get(n, 3) for n in numbers]
+            if self.jam_after_stacks is not None:
+                return sum(first[: self.jam_after_stacks])
+            dealer = given.get(None, 3)
+            need = sum(first) + dealer
+            if not 2 <= dealer <= 3:
+                return need
+            return need + extra * (first.count(3) + 1) + (dealer == 2)
+        if not self.cards_to_come():
+            return 0
+        dealer = given.get(None, extra)
+        need = sum(given.get(n, extra) for n in numbers) + dealer
+        return need + (len(self.dealer_cards) + dealer == self.hand_size - 1)
 
     def _do_misdeal(self, a: Misdeal) -> None:
         self.pending_misdeals[a.seat] = a.cards

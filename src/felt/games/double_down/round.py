@@ -235,6 +235,12 @@ class DoubleDownRound(RoundCore):
             raise FeltError(
                 f"area {a.seat}: wager {dollars(a.amount)} is outside the table limits {dollars(cfg.minimum)} to {dollars(cfg.maximum)}"
             )
+        if self.pending_misdeals:
+            self._check_cards_suffice(
+                f"area {a.seat}",
+                f"with the misdeal given ({self.cite('11(d)')}) no further area can be dealt in",
+                new_seat=a.seat,
+            )
         player = a.player or f"area {a.seat}"
         mine = sorted(n for n, area in self.seats.items() if area.player == player)
         if mine:
@@ -402,16 +408,12 @@ class DoubleDownRound(RoundCore):
     def _do_deal(self, a: Deal) -> None:
         for area in self.areas_in_play():  # 17.8(b): one card face up, from the dealer's left
             count = self.pending_misdeals.pop(area.number, 1)
-            got = [self._draw() for _ in range(count)]
-            area.cards.extend(got)
-            self._effect("deal", area.number, got, detail="face up")
+            self._deal_cards(area.cards, count, area.number, "face up")
             if count != 1:
                 raise VoidAll(self.cite("11(d)"), f"area {area.number} was dealt {count} cards")
         count = self.pending_misdeals.pop(None, 4)
-        got = [self._draw() for _ in range(count)]
-        self.dealer_cards.extend(got)
-        self._effect("deal", None, got[:1], detail="hole card, face down")
-        self._effect("deal", None, got[1:], detail="dealer, face up")
+        self._deal_cards(self.dealer_cards, min(count, 1), None, "hole card, face down")
+        self._deal_cards(self.dealer_cards, count - min(count, 1), None, "dealer, face up")
         if count != 4:
             raise VoidAll(self.cite("11(d)"), f"the dealer was dealt {count} cards")
         for area in self.areas_in_play():
@@ -567,6 +569,27 @@ class DoubleDownRound(RoundCore):
             raise FeltError(f"area {a.seat} has no wager and receives no card")
         if not 0 <= a.cards <= 10:
             raise FeltError(f"misdeal cards must be 0 to 10, got {a.cards}")
+        self._check_misdeal_fits(a.seat, a.cards, self.cite("11(d)"))
+
+    def _cards_needed(
+        self, misdeal: tuple[int | None, int] | None = None, new_seat: int | None = None
+    ) -> int:
+        """The most cards the deal can take: one to each area, four to the dealer (17.8(b)),
+        with the misdeals given; a wrong count voids every hand there and then (17.11(d))."""
+        if not self.cards_to_come():
+            return 0
+        given = dict(self.pending_misdeals)
+        if misdeal is not None:
+            given[misdeal[0]] = misdeal[1]
+        numbers = sorted(
+            [a.number for a in self.areas_in_play()] + ([] if new_seat is None else [new_seat])
+        )
+        need = 0
+        for n in numbers:
+            need += given.get(n, 1)
+            if given.get(n, 1) != 1:
+                return need
+        return need + given.get(None, 4)
 
     def _do_misdeal(self, a: Misdeal) -> None:
         self.pending_misdeals[a.seat] = a.cards
