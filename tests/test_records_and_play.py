@@ -7,7 +7,7 @@ import argparse
 import io
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -157,7 +157,7 @@ def test_wager_order_must_list_every_wager_once() -> None:
 
 
 # ------------------------------------------------------------------------------- felt play
-def _scripted(answers: list[str], prompts: list[str]) -> object:
+def _scripted(answers: list[str], prompts: list[str]) -> Callable[[str], str]:
     it: Iterator[str] = iter(answers)
 
     def ask(prompt: str) -> str:
@@ -173,7 +173,7 @@ def test_play_reasks_a_typo_and_never_takes_it_as_a_choice() -> None:
     # round 1: ante, bonus 1, a typo at the exposure ("x"), then n; a typo at second-or-fold
     # ("fodl": once a forfeit), then s
     ask = _scripted(["5", "1", "x", "n", "fodl", "s", "q"], prompts)
-    t = play_session(TableConfig.from_mapping({"game": "boston5"}), seed=5, ask=ask, say=out.append,  # type: ignore[arg-type]
+    t = play_session(TableConfig.from_mapping({"game": "boston5"}), seed=5, ask=ask, say=out.append,
                      symbols=False)  # fmt: skip
     assert t.rounds_played == 1
     assert sum("please answer y or n" in line for line in out) == 1
@@ -186,7 +186,7 @@ def test_play_reasks_a_typo_and_never_takes_it_as_a_choice() -> None:
 def test_play_question_mark_explains_the_decision() -> None:
     out: list[str] = []
     ask = _scripted(["5", "1", "?", "y", "?", "s", "q"], [])
-    play_session(TableConfig.from_mapping({"game": "boston5"}), seed=5, ask=ask, say=out.append,  # type: ignore[arg-type]
+    play_session(TableConfig.from_mapping({"game": "boston5"}), seed=5, ask=ask, say=out.append,
                  symbols=False)  # fmt: skip
     text = "\n".join(out)
     assert "Expose (y)" in text
@@ -203,7 +203,7 @@ def test_play_double_down_question_mark_and_typo() -> None:
     prompts: list[str] = []
     ask = _scripted(["10", "", "?", "dbl", "s", "q"], prompts)
     t = play_double_down(DoubleDownConfig.from_mapping({"shuffling": "shuffler"}), seats=2, seed=3,
-                         ask=ask, say=out.append, symbols=False)  # type: ignore[arg-type]  # fmt: skip
+                         ask=ask, say=out.append, symbols=False)  # fmt: skip
     text = "\n".join(out)
     assert "Double down (d)" in text
     assert "your four cards now:" in text
@@ -216,14 +216,14 @@ def test_play_shows_balance_marks_the_seat_and_fits_80_columns() -> None:
     out: list[str] = []
     prompts: list[str] = []
     ask = _scripted(["5", "1", "?", "y", "?", "s", "", "0", "f", "q"], prompts)
-    play_session(TableConfig.from_mapping({"game": "boston5"}), seats=6, human=3, seed=5,  # type: ignore[arg-type]
+    play_session(TableConfig.from_mapping({"game": "boston5"}), seats=6, human=3, seed=5,
                  ask=ask, say=out.append, symbols=True)  # fmt: skip
     assert any("balance" in line for line in out)
     assert any(line.startswith("seat 3 (you)") for line in out)
     assert all(len(line) <= 80 for line in out + prompts), max(out + prompts, key=len)
     assert not any("19:47-24.1" in line for line in out)  # no clause on every line
     out_cite: list[str] = []
-    play_session(TableConfig.from_mapping({"game": "boston5"}), seed=5, rounds=1, cite=True,  # type: ignore[arg-type]
+    play_session(TableConfig.from_mapping({"game": "boston5"}), seed=5, rounds=1, cite=True,
                  ask=_scripted(["5", "0", "s"], []), say=out_cite.append)  # fmt: skip
     assert any(line.startswith("      [") and "19:47-24.10" in line for line in out_cite)
 
@@ -244,7 +244,7 @@ def test_play_never_shows_a_folded_hand_of_another_seat_or_the_stub(
     out: list[str] = []
     answers = ["5", "0", "s"] * 3
     t = play_session(TableConfig.from_mapping({"game": "boston5"}), seats=4, seed=9, rounds=3,
-                     ask=_scripted(answers, []), say=out.append, symbols=False)  # type: ignore[arg-type]  # fmt: skip
+                     ask=_scripted(answers, []), say=out.append, symbols=False)  # fmt: skip
     chunks = "\n".join(out).split("--- round ")[1:]
     assert len(chunks) == 3
     for rnd, chunk in zip(t.history, chunks, strict=True):
@@ -295,18 +295,18 @@ def test_play_save_writes_scripts_that_replay_identically(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "session.json"
-    t = play_session(TableConfig.from_mapping(BOSTON), seats=3, human=2, seed=6, rounds=2, save=path,  # type: ignore[arg-type]
+    t = play_session(TableConfig.from_mapping(BOSTON), seats=3, human=2, seed=6, rounds=2, save=path,
                      ask=_scripted(["10", "1", "", "", "10", "0", ""], []), say=lambda _: None)  # fmt: skip
     scripts = load_scripts(path)
     assert len(scripts) == 2
     for rnd, script in zip(t.history, scripts, strict=True):
         _same(rnd, run_script(script))
     dd_path = tmp_path / "dd.json"
-    d = play_double_down(DoubleDownConfig.from_mapping(DOUBLE), seats=3, human=4, seed=2,  # type: ignore[arg-type]
+    d = play_double_down(DoubleDownConfig.from_mapping(DOUBLE), seats=3, human=4, seed=2,
                          rounds=2, save=dd_path, ask=_scripted(["10", "", "", "10", "", ""], []),
                          say=lambda _: None)  # fmt: skip
-    for rnd, script in zip(d.history, load_scripts(dd_path), strict=True):
-        _same(rnd, run_script(script))
+    for dd, script in zip(d.history, load_scripts(dd_path), strict=True):
+        _same(dd, run_script(script))
     assert main(["replay", str(path)]) == 0
     capsys.readouterr()
     assert main(["replay", str(dd_path), "--json"]) == 0
@@ -317,10 +317,10 @@ def test_play_save_writes_scripts_that_replay_identically(
 def test_real_play_uses_the_system_shuffle() -> None:
     from felt.rounds.shuffle import SystemShuffle
 
-    t = play_session(TableConfig.from_mapping({"game": "boston5"}), ask=_scripted(["q"], []),  # type: ignore[arg-type]
+    t = play_session(TableConfig.from_mapping({"game": "boston5"}), ask=_scripted(["q"], []),
                      say=lambda _: None)  # fmt: skip
     assert isinstance(t.shuffler, SystemShuffle)
-    d = play_double_down(DoubleDownConfig.from_mapping({}), ask=_scripted(["q"], []),  # type: ignore[arg-type]
+    d = play_double_down(DoubleDownConfig.from_mapping({}), ask=_scripted(["q"], []),
                          say=lambda _: None)  # fmt: skip
     assert isinstance(d.shuffler, SystemShuffle)
     assert isinstance(Table(TableConfig.from_mapping({"game": "boston5"})).shuffler, SystemShuffle)
@@ -346,9 +346,10 @@ def test_every_option_has_help_and_a_default_and_each_command_an_example(name: s
     for action in sub._actions:
         if isinstance(action, argparse._HelpAction):
             continue
-        assert action.help, f"{name}: {action.dest} has no help"
+        assert action.help is not None, f"{name}: {action.dest} has no help"
+        assert action.help
         if action.option_strings:
-            shown = sub._get_formatter()._get_help_string(action)  # type: ignore[attr-defined]
+            shown = sub._get_formatter()._get_help_string(action) or ""
             assert "(default" in shown or "required" in shown, f"{name} {action.option_strings}"
             assert action.option_strings[-1] in text
         assert " ".join(action.help.split()[:3]) in flat
