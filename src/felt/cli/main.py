@@ -289,8 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
         "eval",
         help="evaluate a hand of 3, 5, 6 or 7 cards",
         formatter_class=_Formatter,
-        description="Evaluate 3 cards (optional bonus wager) or the best five of 5, 6 or 7 cards. "
-        "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s or ♣ ♦ ♥ ♠).\n\n"
+        description="Evaluate 3 cards (optional bonus wager) or the best five of 5, 6 or 7 cards."
+        "\nCards are a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s or ♣ ♦ ♥ ♠).\n\n"
         "examples:\n  felt eval As Ks Qs\n  felt eval Ah Kh Qh Jh 10h 2c 3d --json",
     )
     p_eval.add_argument("cards", nargs="+", metavar="CARD", help="e.g. As Kd 10h 9c 2s")
@@ -314,10 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="play a round script (JSON) and print the round and its settlement",
         formatter_class=_Formatter,
-        description="Play the round a script fixes (deck, wagers, actions) and print it.  The file "
-        'may also be a round\'s\nJSON report (its "script" replays the round exactly) or a list '
-        "of scripts, as 'felt play --save'\nwrites.\n\nexamples:\n"
-        "  felt replay examples/round-boston5.json\n  felt replay session.json --json",
+        description="Play the round a script fixes (deck, wagers, actions) and print it.  The\n"
+        'file may also be a round\'s JSON report (its "script" replays the round exactly)\n'
+        "or a list of scripts, as 'felt play --save' writes.\n\nexamples:\n"
+        "  felt replay examples/boston5-round.json\n  felt replay session.json --json",
     )
     p_replay.add_argument("file", help="round script, report or list of scripts (JSON)")
     p_replay.add_argument("--json", action="store_true", help="print JSON")
@@ -327,12 +327,12 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play Boston 5, Boston 7 or Double Down Stud at a table in the terminal",
         formatter_class=_Formatter,
-        description="Sit at a table; other seats are played by the house's suggested strategy.  "
-        "Each decision\naccepts only its listed answers; '?' explains it, 'q' (or Ctrl-C, or end "
-        "of input) leaves\nwith the session summary.  Cards are shuffled by the operating "
-        "system's random source\nunless --seed is given.\n\nexamples:\n"
+        description="Sit at a table; other seats are played by the house's suggested strategy.\n"
+        "Each decision accepts only its listed answers; '?' explains it, 'q' (or Ctrl-C,\n"
+        "or end of input) leaves with the session summary.  Cards are shuffled by the\n"
+        "operating system's random source unless --seed is given.\n\nexamples:\n"
         "  felt play boston5\n  felt play double-down-stud --seats 4 --seat 2 --save session.json\n"
-        "  felt play boston7 --seed 11 --rounds 3     (a demonstration: predictable cards)",
+        "  felt play boston7 --seed 11 --rounds 3   (a demonstration: predictable cards)",
     )
     p_play.add_argument("game", choices=("boston5", "boston7", "double-down-stud"), help="the game")
     p_play.add_argument("--edition", help=editions)
@@ -417,8 +417,8 @@ def build_parser() -> argparse.ArgumentParser:
         "guide",
         help="the patron's guide to a table: wagers, the round, pay tables, limits, decisions",
         formatter_class=_Formatter,
-        description="Write the patron's guide to the game at one table, from the table file it "
-        "runs on\n(or an edition's minimum table), citing the rule text.\n\nexamples:\n"
+        description="Write the patron's guide to the game at one table, from the table file it\n"
+        "runs on (or an edition's minimum table), citing the rule text.\n\nexamples:\n"
         "  felt guide --table examples/table-boston7.toml --format html > boston7.html\n"
         "  felt guide --game boston5 --edition ma-205-cmr",
     )
@@ -444,9 +444,9 @@ def build_parser() -> argparse.ArgumentParser:
         "rules",
         help="rule coverage: every clause of the rule text, its status and the tests that check it",
         formatter_class=_Formatter,
-        description="Print the clause register for one game under one edition: every clause of "
-        "the text,\nas that edition cites it, implemented (with its tests), not modelled, not "
-        "applicable or a gap.\n\nexamples:\n"
+        description="Print the clause register for one game under one edition: every clause of\n"
+        "the text, as that edition cites it, implemented (with its tests), not modelled,\n"
+        "not applicable or a gap.\n\nexamples:\n"
         "  felt rules boston5 --edition nj-19-47-24\n"
         "  felt rules boston7 --format html > boston7-coverage.html",
     )
