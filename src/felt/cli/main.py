@@ -30,6 +30,20 @@ which ``felt eval`` never needs)."""
 EXIT_USAGE = 2
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Descriptions keep their line breaks (for the examples); every option shows its default."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "(default" in text or "required" in text or not action.option_strings:
+            return text
+        if action.default is argparse.SUPPRESS or action.default is None:
+            return text
+        if isinstance(action, argparse._StoreTrueAction):
+            return f"{text} (default: off)"
+        return f"{text} (default: %(default)s)"
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line like every other felt error."""
 
@@ -127,13 +141,14 @@ def _cmd_hands(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from felt.cli.script import load_script, report, report_text, run_script
+    from felt.cli.script import load_scripts, report, report_text, run_script
 
-    rnd = run_script(load_script(args.file))
+    rounds = [run_script(script) for script in load_scripts(args.file)]
     if args.json:
-        print(json.dumps(report(rnd)))
+        reports = [report(rnd) for rnd in rounds]
+        print(json.dumps(reports[0] if len(reports) == 1 else reports))
     else:
-        print(report_text(rnd, symbols=_symbols_ok()))
+        print("\n\n".join(report_text(rnd, symbols=_symbols_ok()) for rnd in rounds))
     return 0
 
 
@@ -170,12 +185,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
     seats = config.areas if isinstance(config, DoubleDownConfig) else 6
     if not 1 <= args.seats <= seats or not 1 <= args.seat <= seats:
         raise FeltError(f"--seats and --seat must be 1 to {seats}")
+    if args.rounds is not None and args.rounds < 1:
+        raise FeltError(f"--rounds must be 1 or more, got {args.rounds}")
+    if args.seed is not None:
+        _note(f"seeded with {args.seed}: for replays and tests only; these cards can be predicted")
     if isinstance(config, DoubleDownConfig):
         play_double_down(config, seats=args.seats, human=args.seat, seed=args.seed,
-                         symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
+                         symbols=_symbols_ok(), rounds=args.rounds, save=args.save,
+                         cite=args.cite)  # fmt: skip
     else:
         play_session(config, seats=args.seats, human=args.seat, seed=args.seed,
-                     symbols=_symbols_ok(), rounds=args.rounds)  # fmt: skip
+                     symbols=_symbols_ok(), rounds=args.rounds, save=args.save,
+                     cite=args.cite)  # fmt: skip
     return 0
 
 
@@ -272,12 +293,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"felt {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    editions = "nj-19-47-24, ma-205-cmr or nj-13-69f-24 (default: the first edition with the game)"
+    table_help = "table configuration file (TOML) (default: the edition's minimum table)"
 
     p_eval = sub.add_parser(
         "eval",
         help="evaluate a hand of 3, 5, 6 or 7 cards",
-        description="Evaluate 3 cards (optional bonus wager) or the best five of 5, 6 or 7 cards. "
-        "Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s or ♣ ♦ ♥ ♠).",
+        formatter_class=_Formatter,
+        description="Evaluate 3 cards (optional bonus wager) or the best five of 5, 6 or 7 cards."
+        "\nCards are a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s or ♣ ♦ ♥ ♠).\n\n"
+        "examples:\n  felt eval As Ks Qs\n  felt eval Ah Kh Qh Jh 10h 2c 3d --json",
     )
     p_eval.add_argument("cards", nargs="+", metavar="CARD", help="e.g. As Kd 10h 9c 2s")
     p_eval.add_argument("--json", action="store_true", help="print JSON")
@@ -286,69 +311,114 @@ def build_parser() -> argparse.ArgumentParser:
     p_hands = sub.add_parser(
         "hands",
         help="exact frequency of every hand category, by full enumeration",
-        description="Count every category over all hands of 3, 5, 6 or 7 cards from one deck.",
+        formatter_class=_Formatter,
+        description="Count every category over all hands of 3, 5, 6 or 7 cards from one deck."
+        "\n\nexamples:\n  felt hands --cards 7\n  felt hands --cards 3 --json",
     )
-    p_hands.add_argument("--cards", type=int, required=True, choices=CENSUS_SIZES, help="hand size")
+    p_hands.add_argument(
+        "--cards", type=int, required=True, choices=CENSUS_SIZES, help="hand size (required)"
+    )
     p_hands.add_argument("--json", action="store_true", help="print JSON")
     p_hands.set_defaults(run=_cmd_hands)
 
     p_replay = sub.add_parser(
         "replay",
         help="play a round script (JSON) and print the round and its settlement",
-        description="Play the round a script fixes (deck, wagers, actions) and print it.",
+        formatter_class=_Formatter,
+        description="Play the round a script fixes (deck, wagers, actions) and print it.  The\n"
+        'file may also be a round\'s JSON report (its "script" replays the round exactly)\n'
+        "or a list of scripts, as 'felt play --save' writes.\n\nexamples:\n"
+        "  felt replay examples/boston5-round.json\n  felt replay session.json --json",
     )
-    p_replay.add_argument("file", help="round script (JSON)")
+    p_replay.add_argument("file", help="round script, report or list of scripts (JSON)")
     p_replay.add_argument("--json", action="store_true", help="print JSON")
     p_replay.set_defaults(run=_cmd_replay)
 
     p_play = sub.add_parser(
         "play",
         help="play Boston 5, Boston 7 or Double Down Stud at a table in the terminal",
-        description="Sit at a table; other seats are played by the house's suggested strategy.",
+        formatter_class=_Formatter,
+        description="Sit at a table; other seats are played by the house's suggested strategy.\n"
+        "Each decision accepts only its listed answers; '?' explains it, 'q' (or Ctrl-C,\n"
+        "or end of input) leaves with the session summary.  Cards are shuffled by the\n"
+        "operating system's random source unless --seed is given.\n\nexamples:\n"
+        "  felt play boston5\n  felt play double-down-stud --seats 4 --seat 2 --save session.json\n"
+        "  felt play boston7 --seed 11 --rounds 3   (a demonstration: predictable cards)",
     )
-    p_play.add_argument("game", choices=("boston5", "boston7", "double-down-stud"))
-    p_play.add_argument("--edition", help="nj-19-47-24, ma-205-cmr or nj-13-69f-24")
-    p_play.add_argument("--table", help="table configuration file (TOML)")
+    p_play.add_argument("game", choices=("boston5", "boston7", "double-down-stud"), help="the game")
+    p_play.add_argument("--edition", help=editions)
+    p_play.add_argument("--table", help=table_help)
     p_play.add_argument("--seats", type=int, default=1, help="seats in play, yours included (1-6)")
     p_play.add_argument("--seat", type=int, default=1, help="your seat, 1-6 from the dealer's left")
-    p_play.add_argument("--seed", type=int, help="reproducible shuffles")
-    p_play.add_argument("--rounds", type=int, help="stop after this many rounds")
+    p_play.add_argument(
+        "--seed",
+        type=int,
+        help="for replays and tests only: a seeded game's later cards can be predicted "
+        "(default: none, the operating system's random source)",
+    )
+    p_play.add_argument(
+        "--rounds",
+        type=int,
+        help="stop after this many rounds, 1 or more (default: until you quit)",
+    )
+    p_play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the session's rounds as replayable scripts (a JSON list 'felt replay' reads) "
+        "(default: not saved)",
+    )
+    p_play.add_argument(
+        "--cite", action="store_true", help="show the rule clause on every settlement line"
+    )
     p_play.set_defaults(run=_cmd_play)
 
     p_an = sub.add_parser(
         "analyze",
         help="exact par sheet: house edge, element of risk, strategy, every outcome",
-        description="Exact analysis by full enumeration under a table's pay tables and limits.",
+        formatter_class=_Formatter,
+        description="Exact analysis by full enumeration under a table's pay tables and limits."
+        "\n\nexamples:\n  felt analyze boston5\n"
+        "  felt analyze boston7 --table examples/table-boston7.toml --format md > par.md",
     )
-    p_an.add_argument("game", choices=("boston5", "boston7", "double-down-stud"))
-    p_an.add_argument("--edition", help="nj-19-47-24, ma-205-cmr or nj-13-69f-24")
-    p_an.add_argument("--table", help="table configuration file (TOML)")
+    p_an.add_argument("game", choices=("boston5", "boston7", "double-down-stud"), help="the game")
+    p_an.add_argument("--edition", help=editions)
+    p_an.add_argument("--table", help=table_help)
     p_an.add_argument("--ante", help="base wager in dollars (default: the table minimum)")
     p_an.add_argument("--json", action="store_true", help="print JSON")
     p_an.add_argument(
         "--format", choices=("text", "md", "html"), default="text", help="par sheet format"
     )
-    p_an.add_argument("--plot", help="draw the distribution of a round's net result (PNG)")
+    p_an.add_argument(
+        "--plot", help="draw the distribution of a round's net result (PNG) (default: no plot)"
+    )
     p_an.set_defaults(run=_cmd_analyze)
 
     p_sim = sub.add_parser(
         "simulate",
         help="simulate rounds and compare the observed house edge with the exact one",
-        description="Simulate rounds on the compiled fast path (checked against the round engine).",
+        formatter_class=_Formatter,
+        description="Simulate rounds on the compiled fast path (checked against the round engine)."
+        "\n\nexamples:\n  felt simulate boston5 --rounds 100000\n"
+        "  felt simulate double-down-stud --rounds 1000000 --workers 2 --seed 7 --json",
     )
-    p_sim.add_argument("game", choices=("boston5", "boston7", "double-down-stud"))
-    p_sim.add_argument("--edition")
-    p_sim.add_argument("--table")
-    p_sim.add_argument("--rounds", type=int, required=True)
-    p_sim.add_argument("--seats", type=int, default=1)
-    p_sim.add_argument("--seed", type=int, default=0)
+    p_sim.add_argument("game", choices=("boston5", "boston7", "double-down-stud"), help="the game")
+    p_sim.add_argument("--edition", help=editions)
+    p_sim.add_argument("--table", help=table_help)
+    p_sim.add_argument("--rounds", type=int, required=True, help="rounds to play (required)")
+    p_sim.add_argument("--seats", type=int, default=1, help="seats (betting areas) in play")
+    p_sim.add_argument(
+        "--seed", type=int, default=0, help="seed of the simulated shuffles (reproducible runs)"
+    )
     p_sim.add_argument("--workers", type=int, default=1, help="local processes")
     p_sim.add_argument(
-        "--scheduler", help="a Dask scheduler address to run the same job on a cluster"
+        "--scheduler",
+        help="a Dask scheduler address to run the same job on a cluster (default: run locally)",
     )
     p_sim.add_argument("--ante", help="ante in dollars (default: the table minimum)")
-    p_sim.add_argument("--json", action="store_true")
-    p_sim.add_argument("--plot", help="draw the estimate converging on the exact value (PNG)")
+    p_sim.add_argument("--json", action="store_true", help="print JSON")
+    p_sim.add_argument(
+        "--plot", help="draw the estimate converging on the exact value (PNG) (default: no plot)"
+    )
     p_sim.add_argument(
         "--engine", action="store_true", help="play every round through the round engine"
     )
@@ -357,9 +427,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_guide = sub.add_parser(
         "guide",
         help="the patron's guide to a table: wagers, the round, pay tables, limits, decisions",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Write the patron's guide to the game at one table, from the table file it "
-        "runs on\n(or an edition's minimum table), citing the rule text.\n\nexamples:\n"
+        formatter_class=_Formatter,
+        description="Write the patron's guide to the game at one table, from the table file it\n"
+        "runs on (or an edition's minimum table), citing the rule text.\n\nexamples:\n"
         "  felt guide --table examples/table-boston7.toml --format html > boston7.html\n"
         "  felt guide --game boston5 --edition ma-205-cmr",
     )
@@ -384,10 +454,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_rules = sub.add_parser(
         "rules",
         help="rule coverage: every clause of the rule text, its status and the tests that check it",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Print the clause register for one game under one edition: every clause of "
-        "the text,\nas that edition cites it, implemented (with its tests), not modelled, not "
-        "applicable or a gap.\n\nexamples:\n"
+        formatter_class=_Formatter,
+        description="Print the clause register for one game under one edition: every clause of\n"
+        "the text, as that edition cites it, implemented (with its tests), not modelled,\n"
+        "not applicable or a gap.\n\nexamples:\n"
         "  felt rules boston5 --edition nj-19-47-24\n"
         "  felt rules boston7 --format html > boston7-coverage.html",
     )

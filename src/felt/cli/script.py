@@ -28,7 +28,7 @@ from felt.rounds.round_core import RoundCore
 
 SCRIPT_KEYS = (
     "game", "edition", "table", "deck", "wagers", "actions", "stub_count_due", "new_game", "last_offered",
-    "first_to_table",
+    "first_to_table", "wager_order",
 )  # fmt: skip
 ALL_GAMES = (*GAMES, "double-down-stud")
 
@@ -40,7 +40,16 @@ def complete_deck(given: list[Card]) -> tuple[Card, ...]:
 
 
 def load_script(path: str | Path) -> dict[str, Any]:
-    """Read a round script file; errors name the file."""
+    """Read a round script file (or a round's JSON report); errors name the file."""
+    return script_of(_load_json(path), f"round script {str(path)!r}")
+
+
+def load_scripts(path: str | Path) -> list[dict[str, Any]]:
+    """Read every round of a file: a script, a report, or a list of them (``felt play --save``)."""
+    return scripts_in(_load_json(path), f"round script {str(path)!r}")
+
+
+def _load_json(path: str | Path) -> Any:
     p = Path(path)
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
@@ -48,15 +57,13 @@ def load_script(path: str | Path) -> dict[str, Any]:
         raise FeltError(f"cannot read round script {str(p)!r}: {err.strerror}") from None
     except json.JSONDecodeError as err:
         raise FeltError(f"round script {str(p)!r} is not valid JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise FeltError(
-            f"round script {str(p)!r} must be a JSON object with {', '.join(SCRIPT_KEYS)}"
-        )
     return data
 
 
 def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
-    """Play the round a script describes; a malformed field is a one-line error naming it."""
+    """Play the round a script (or a report's script) describes; a malformed field is a
+    one-line error naming it."""
+    data = script_of(data)
     for key in data:
         if key not in SCRIPT_KEYS:
             raise FeltError(f"unknown field {key!r} (allowed: {', '.join(SCRIPT_KEYS)})")
@@ -87,7 +94,19 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
     make = _bet if isinstance(rnd, DoubleDownRound) else _wager
     order = sorted(wagers, key=lambda k: int(k) if str(k).isdigit() else 0)
     first = data.get("first_to_table")
-    if first is not None:
+    placed = data.get("wager_order")
+    if placed is not None:
+        if first is not None:
+            raise FeltError("give 'wager_order' or 'first_to_table', not both")
+        if not isinstance(placed, list) or sorted(str(k) for k in placed) != sorted(
+            str(k) for k in wagers
+        ):
+            raise FeltError(
+                "field 'wager_order' must list every seat of 'wagers' once, in the order the "
+                "wagers were placed"
+            )
+        order = [str(k) for k in placed]
+    elif first is not None:
         if str(first) not in wagers:
             raise FeltError(
                 f"field 'first_to_table' must be a betting area in 'wagers', got {first!r}"
@@ -113,6 +132,60 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
     if not rnd.finished:
         raise FeltError(f"the script ends before the round does (at {rnd.phase})")
     return rnd
+
+
+def script_of(data: Any, where: str = "round script") -> dict[str, Any]:
+    """The script in ``data``: a script itself, or a report (``felt replay --json``) that
+    carries its round's script under ``"script"``."""
+    if isinstance(data, dict) and "script" in data and "seats" in data:
+        data = data["script"]
+    if not isinstance(data, dict):
+        raise FeltError(f"{where} must be a JSON object with {', '.join(SCRIPT_KEYS)}")
+    return data
+
+
+def scripts_in(data: Any, where: str = "round script") -> list[dict[str, Any]]:
+    """Every round in a file: one script or report, or a list of them (``felt play --save``)."""
+    if isinstance(data, list):
+        if not data:
+            raise FeltError(f"{where} is an empty list: it holds no round")
+        return [script_of(d, f"{where} [{i}]") for i, d in enumerate(data)]
+    return [script_of(data, where)]
+
+
+def round_script(rnd: Round | DoubleDownRound) -> dict[str, Any]:
+    """A script that replays ``rnd`` exactly: the deck as the round began, the table settings,
+    what the round carried from the table (``stub_count_due``; the cut rotation), the wagers in
+    the order they were placed, and every action after them (dealer steps included)."""
+    out: dict[str, Any] = {"game": rnd.config.game}
+    table = rnd.config.to_mapping()
+    for key in ("game", "edition"):
+        table.pop(key, None)
+    if isinstance(rnd, Round):
+        out["edition"] = rnd.edition_name
+    out["table"] = table
+    out["deck"] = [str(c) for c in rnd.dealt_from]
+    if isinstance(rnd, Round):
+        out["stub_count_due"] = rnd.stub_count_due
+    else:
+        out["new_game"] = rnd.new_game
+        if not rnd.new_game:
+            out["last_offered"] = rnd.last_offered
+    actions = rnd.actions
+    lead = 0
+    while lead < len(actions) and isinstance(actions[lead], (PlaceWagers, PlaceBet)):
+        lead += 1
+    wagers: dict[str, Any] = {}
+    for a in actions[:lead]:
+        entry = a.to_json()
+        del entry["action"], entry["seat"]
+        if "amount" in entry:
+            entry["wager"] = entry.pop("amount")
+        wagers[str(a.seat)] = entry  # type: ignore[attr-defined]
+    out["wagers"] = wagers
+    out["wager_order"] = [int(k) for k in wagers]
+    out["actions"] = [a.to_json() for a in actions[lead:]]
+    return out
 
 
 def finish_round(rnd: RoundCore) -> None:
@@ -309,6 +382,7 @@ def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
         ],
         "actions": [a.to_json() for a in rnd.actions],
         **({"cut": cut} if cut is not None else {}),
+        "script": round_script(rnd),
     }
 
 

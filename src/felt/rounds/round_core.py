@@ -93,6 +93,8 @@ class RoundCore:
     rack: DiscardRack = field(default_factory=DiscardRack)
     ledger: Ledger = field(default_factory=Ledger)
     shoe: Shoe = field(init=False)
+    dealt_from: tuple[Card, ...] = field(init=False)
+    """The deck as the round began (before any cut or reshuffle): what a replay starts from."""
     void_reason: str = ""
     _effects: list[Effect] = field(default_factory=list)
     _new_lines: list[SettlementLine] = field(default_factory=list)
@@ -101,6 +103,7 @@ class RoundCore:
 
     def __post_init__(self) -> None:
         self.deck = check_deck(self.deck)
+        self.dealt_from = self.deck
         self.shoe = Shoe(self.deck)
         self._origin = {f.name: _clone(getattr(self, f.name)) for f in fields(self) if f.init}
 

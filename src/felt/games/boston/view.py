@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from felt.core.cards import Card
 from felt.games.boston.round import Phase, Round
+from felt.rounds.engine import SettlementLine
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,10 @@ class View:
     dealer_cards: tuple[Card, ...]
     dealer_card_count: int
     pending: tuple[tuple[int, str], ...]
+    lines: tuple[SettlementLine, ...] = ()
+    """The viewer's own settlement statement so far."""
+    void_reason: str = ""
+    """Why the round was declared void, if it was (announced at the table)."""
 
 
 def seat_view(rnd: Round, viewer: int) -> View:
@@ -60,4 +65,6 @@ def seat_view(rnd: Round, viewer: int) -> View:
         dealer_cards=tuple(rnd.dealer_cards) if revealed else (),
         dealer_card_count=len(rnd.dealer_cards),
         pending=tuple(rnd.pending()),
+        lines=tuple(line for line in rnd.lines if line.seat == viewer),
+        void_reason=rnd.void_reason,
     )

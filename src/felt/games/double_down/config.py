@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
@@ -84,6 +84,20 @@ class DoubleDownConfig:
     def cut_required(self) -> bool:
         """17.4(b): the cards are cut unless a shuffler inserted them directly into the shoe."""
         return self.shuffling != "shuffler-to-shoe"
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The table as TOML/JSON-ready data (dollars as strings) that :meth:`from_mapping` reads
+        back to an equal configuration."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("minimum", "maximum", "payout_limit"):
+                out[f.name] = dollars(value)
+            elif isinstance(value, PayTable):
+                out[f.name] = {hand: str(p) for hand, p in value.lines}
+            else:
+                out[f.name] = value
+        return out
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "table") -> DoubleDownConfig:
