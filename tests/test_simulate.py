@@ -186,3 +186,24 @@ def test_progress_reported_with_several_workers() -> None:
     assert seen
     assert seen[-1] == (5, 5)
     assert two.tally.total == one.tally.total
+
+
+def test_exact_figures_cached_and_a_tampered_cache_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 10 item 10: simulate reads the exact figure from a verified cache (not recomputed on
+    each run); an edited file is recomputed, never trusted."""
+    from fractions import Fraction
+
+    from felt.simulate import exact_figures
+
+    monkeypatch.setenv("FELT_CACHE_DIR", str(tmp_path))
+    edge, raising = exact_figures(CONFIG, CONFIG.minimum)
+    assert edge == Fraction(5893982021, 30201864420)
+    assert raising.all()
+    path = next(tmp_path.glob("exact-*.npz"))
+    with np.load(path) as data:
+        stored = {k: data[k] for k in data.files}
+    stored["edge"] = np.array("1/100")
+    np.savez(path, **stored)
+    assert exact_figures(CONFIG, CONFIG.minimum)[0] == edge

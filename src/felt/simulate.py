@@ -18,10 +18,12 @@ from __future__ import annotations
 import hashlib
 import math
 import sys
+import zipfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -43,7 +45,7 @@ from felt.core._jit import jit, jit_inline
 from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
 from felt.core.cards import ALL_CARDS, Card
 from felt.core.errors import FeltError
-from felt.core.tables import tables
+from felt.core.tables import cache_dir, save_arrays, tables
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
@@ -256,6 +258,44 @@ def exact_sheet(
         else:
             _SHEETS[key] = analyze_boston5(config, ante)
     return _SHEETS[key]
+
+
+def _exact_key(config: TableConfig, ante: int) -> str:
+    """Cache key of a table's exact figures: its settings, the ante and the analysis code."""
+    h = hashlib.sha256(f"{config!r}|{ante}".encode())
+    here = Path(__file__).parent
+    for path in (here / "analysis" / "games.py", here / "analysis" / "kernels.py",
+                 here / "analysis" / "boston7.py", here / "core" / "tables.py",
+                 here / "core" / "ranking.py"):  # fmt: skip
+        h.update(path.read_bytes())
+    return h.hexdigest()[:24]
+
+
+def exact_figures(
+    config: TableConfig, ante: int, log: Callable[[str], None] | None = None
+) -> tuple[Fraction, NDArray[np.bool_]]:
+    """The exact house edge per ante and the optimal raise table, from the disk cache when its
+    contents check out (so ``felt simulate`` does not redo the analysis each run), else from
+    :func:`exact_sheet` and cached.  A damaged cache file is recomputed, never trusted."""
+    path = cache_dir() / f"exact-{_exact_key(config, ante)}.npz"
+    try:
+        with np.load(path) as data:
+            edge = Fraction(str(data["edge"]))
+            raising = data["raising"].astype(np.bool_)
+            digest = str(data["digest"])
+        if raising.shape == (22100,) and digest == _figures_digest(edge, raising):
+            return edge, raising
+    except (OSError, KeyError, ValueError, EOFError, ZeroDivisionError, zipfile.BadZipFile):
+        pass
+    edge = exact_sheet(config, ante, log).house_edge_ante
+    raising = optimal_raise_table(config, ante, log)
+    save_arrays(path, edge=np.array(str(edge)), raising=raising,
+                digest=np.array(_figures_digest(edge, raising)))  # fmt: skip
+    return edge, raising
+
+
+def _figures_digest(edge: Fraction, raising: NDArray[np.bool_]) -> str:
+    return hashlib.sha256(str(edge).encode() + raising.astype(np.uint8).tobytes()).hexdigest()
 
 
 def optimal_raise_table(
@@ -471,11 +511,8 @@ def simulate(
     base = config.minimum if ante is None else ante
     if not config.minimum <= base <= config.maximum:
         raise FeltError(f"--ante {base / 100:.2f} is outside the table limits")
-    raising = (
-        optimal_raise_table(config, base, log).tobytes()
-        if isinstance(config, TableConfig)
-        else None
-    )
+    figures = exact_figures(config, base, log) if isinstance(config, TableConfig) else None
+    raising = None if figures is None else figures[1].tobytes()
     job = Job(config, base, seats, seed, rounds, raising)
     fast = isinstance(config, TableConfig) and not engine
     runner = run_blocks if fast else run_engine_blocks
@@ -502,7 +539,8 @@ def simulate(
     if isinstance(config, DoubleDownConfig):
         exact = analyze_double_down(config, base).house_edge_ante if seats == 1 else None
     else:
-        exact = exact_sheet(config, base, log).house_edge_ante
+        assert figures is not None
+        exact = figures[0]
         if fast:
             names = _prepare(job)[0]
     return SimResult(job, tally, names, exact)
