@@ -364,12 +364,17 @@ def _bonus(config: TableConfig) -> dict[str, Any]:
         payout = table.get(name)
         net = Fraction(payout.to_win, payout.to_stake) if payout is not None else Fraction(-1)
         ev += Fraction(count, total) * net
+        part = Fraction(count, total) * net
         lines.append({"hand": label, "count": count, "pays": str(payout) if payout else "loses",
-                      "contribution": float(Fraction(count, total) * net)})  # fmt: skip
+                      "net_exact": f"{net.numerator}/{net.denominator}",
+                      "contribution": float(part),
+                      "contribution_exact": f"{part.numerator}/{part.denominator}"})  # fmt: skip
     edge = -ev
     return {
         "house_edge": float(edge),
         "house_edge_exact": f"{edge.numerator}/{edge.denominator}",
+        "combinations": total,
+        "pay_table": {h: str(p) for h, p in table.lines},
         "lines": lines,
     }
 

@@ -16,6 +16,68 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class Table:
+    """A table of a par sheet section, as text cells; ``total`` is its totals row, if any."""
+
+    columns: list[str]
+    rows: list[list[str]]
+    right: frozenset[int] = frozenset()
+    """Indices of columns aligned right (numbers)."""
+    total: list[str] | None = None
+
+
+@dataclass(frozen=True)
+class Bullets:
+    """A list of short items (notes)."""
+
+    items: list[str]
+
+
+Block = str | Table | Bullets
+"""A paragraph, a table or a list."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a par sheet; every output format prints the same sections in order."""
+
+    key: str
+    heading: str
+    blocks: list[Block]
+
+
+def one_in(total: int, count: int) -> str:
+    """How rare an outcome is, as "1 in N" with N = total / count.
+
+    >>> one_in(12_994_800, 20)
+    '1 in 649,740'
+    >>> one_in(100, 23)
+    '1 in 4.35'
+    >>> one_in(5, 0)
+    'never'
+    """
+    if count == 0:
+        return "never"
+    n = Fraction(total, count)
+    if n.denominator == 1 or n >= 1000:
+        return f"1 in {round(n):,}"
+    return f"1 in {float(n):,.2f}"
+
+
+def _prob(p: Fraction) -> str:
+    """A probability for display: fixed decimals, or scientific when tiny."""
+    return f"{float(p):.8f}" if p == 0 or p >= Fraction(1, 10_000) else f"{float(p):.4e}"
+
+
+def _fraction(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _exact(x: Fraction) -> dict[str, Any]:
+    return {"exact": _fraction(x), "decimal": float(x)}
+
+
+@dataclass(frozen=True)
 class Outcome:
     """One outcome of a round: its description, how often it happens and what it pays."""
 
@@ -111,9 +173,7 @@ class ParSheet:
     def to_json(self) -> dict[str, Any]:
         """JSON-ready figures; exact values as "n/d" beside decimals."""
 
-        def exact(x: Fraction) -> dict[str, Any]:
-            return {"exact": f"{x.numerator}/{x.denominator}", "decimal": float(x)}
-
+        exact = _exact
         out: dict[str, Any] = {
             "game": self.game,
             "edition": self.edition,
@@ -141,15 +201,32 @@ class ParSheet:
                     "result": o.result,
                     "count": o.count,
                     "probability": exact(self.probability(o)),
+                    "one_in": exact(Fraction(self.total, o.count)) if o.count else None,
                     "net": exact(o.net),
                     "contribution": exact(self.contribution(o)),
                 }
                 for o in self.outcomes
             ],
             "notes": self.notes,
+            "sections": [{"key": sec.key, "heading": sec.heading} for sec in self.sections()],
+            "pay_tables": dict(self.pay_tables()),
+            "total_combinations": self.total,
+            "return_total": {
+                "count": self.total,
+                "probability": "1/1",
+                "return": exact(self.expected_net),
+            },
         }
         if self.bonus is not None:
-            out["bonus"] = self.bonus
+            bonus_total, bonus_return = self.bonus_totals()
+            out["bonus"] = {
+                **self.bonus,
+                "return_total": {
+                    "count": bonus_total,
+                    "probability": "1/1",
+                    "return": exact(bonus_return),
+                },
+            }
         return out
 
     def to_json_text(self) -> str:
@@ -168,6 +245,7 @@ class ParSheet:
             row("house edge per initial wager", self.house_edge_initial),
             row("element of risk (per total wagered)", self.element_of_risk),
             row("hit frequency", self.hit_frequency),
+            ("equally likely combinations", f"{self.total:,}", str(self.total)),
             row(f"average wagered ({self.base_wager}s)", self.average_wagered, pct=False),
             (
                 f"standard deviation ({self.base_wager}s)",
@@ -194,111 +272,181 @@ class ParSheet:
 
         return columns, [[show(row[c]) for c in columns] for row in decisions]
 
+    # ---------------------------------------------------------------- sections
+    def pay_tables(self) -> list[tuple[str, dict[str, str]]]:
+        """(name, hand to payout) for each pay table of the game."""
+        if self.bonus is None:
+            return [("pay table", dict(self.pay_table))]
+        tables = [("ante bonus", dict(self.pay_table))]
+        if "pay_table" in self.bonus:
+            tables.append(("optional bonus wager", dict(self.bonus["pay_table"])))
+        return tables
+
+    def bonus_totals(self) -> tuple[int, Fraction]:
+        """The optional bonus wager's total combinations and exact expected net per unit."""
+        assert self.bonus is not None
+        lines: list[dict[str, Any]] = self.bonus["lines"]
+        total = sum(int(line["count"]) for line in lines)
+        ret = sum((Fraction(line["contribution_exact"]) for line in lines), Fraction(0))
+        return total, ret
+
+    def sections(self) -> list[Section]:
+        """The par sheet's sections in order: summary, pay tables, return table, strategy, the
+        optional bonus wager (Boston), notes, and an appendix with the full decision table."""
+        base = self.base_wager
+        num = frozenset({1, 2})
+        out = [
+            Section("summary", "Summary", [
+                f"{self.game} ({self.edition}), {base} ${self.base_cents / 100:.2f}.",
+                Table(["figure", "value", "exact"], [list(r) for r in self.summary_rows()], num),
+            ]),
+        ]  # fmt: skip
+        pays: list[Block] = []
+        for name, table in self.pay_tables():
+            pays += [
+                f"{name.capitalize()}:",
+                Table(["hand", "pays"], [[h, p] for h, p in table.items()]),
+            ]
+        out.append(Section("pay_tables", "Pay tables", pays))
+        ev = self.expected_net
+        rows = [
+            [o.decision, o.hand, o.result, f"{o.count:,}", _prob(self.probability(o)),
+             one_in(self.total, o.count), f"{float(o.net):.2f}", f"{float(self.contribution(o)):.6f}"]
+            for o in self.outcomes
+        ]  # fmt: skip
+        out.append(Section("return_table", "Return table", [
+            f"Every outcome over {self.total:,} equally likely combinations; net and return are "
+            f"per {base}. Total return {float(ev):.6f} ({_fraction(ev)}) per {base}.",
+            Table(["decision", "hand", "result", "count", "probability", "one in N", "net", "return"],
+                  rows, frozenset({3, 4, 5, 6, 7}),
+                  ["total", "", "", f"{self.total:,}", "1", "1 in 1", "", f"{float(ev):.6f}"]),
+        ]))  # fmt: skip
+        edges = [[name, f"{float(edge) * 100:.4f}%", _fraction(edge)] for name, edge in self.strategies.items()]  # fmt: skip
+        out.append(Section("strategy", "Strategy", [
+            f"Optimal strategy: {self.strategy['rule']}",
+            *self.strategy_notes(),
+            f"House edge per {base} by strategy:",
+            Table(["strategy", f"house edge per {base}", "exact"], edges, frozenset({1})),
+        ]))  # fmt: skip
+        if self.bonus is not None:
+            b_total, b_ret = self.bonus_totals()
+            b_rows = [
+                [str(line["hand"]), f"{int(line['count']):,}",
+                 _prob(Fraction(int(line["count"]), b_total)), one_in(b_total, int(line["count"])),
+                 str(line["pays"]), f"{float(Fraction(line['contribution_exact'])):.6f}"]
+                for line in self.bonus["lines"]
+            ]  # fmt: skip
+            out.append(Section("bonus", "Optional bonus wager", [
+                f"Settled on the player's three cards alone, over {b_total:,} equally likely "
+                f"three-card hands; return per unit wagered. House edge "
+                f"{float(-b_ret) * 100:.4f}% ({_fraction(-b_ret)}).",
+                Table(["hand", "count", "probability", "one in N", "pays", "return"], b_rows,
+                      frozenset({1, 2, 3, 5}), ["total", f"{b_total:,}", "1", "1 in 1", "", f"{float(b_ret):.6f}"]),
+            ]))  # fmt: skip
+        out.append(Section("notes", "Notes", [Bullets(self.notes)] if self.notes else ["None."]))
+        columns, decisions = self.decision_rows()
+        out.append(Section("appendix", "Appendix: decision table", [
+            "The optimal decision in every situation, one row per class of situation.",
+            Table(columns, decisions, frozenset(i for i, c in enumerate(columns) if c.startswith("ev"))),
+        ] if decisions else ["No decisions."]))  # fmt: skip
+        return out
+
+    # ------------------------------------------------------------------ formats
     def to_text(self) -> str:
         """A plain-text par sheet."""
-        lines = [
-            f"{self.title}",
-            f"{self.game} ({self.edition}), {self.base_wager} ${self.base_cents / 100:.2f}",
-            "",
-        ]
-        for name, dec, ex in self.summary_rows():
-            lines.append(f"{name:<40}{dec:>14}   {ex}")
-        lines += ["", f"strategy: {self.strategy['rule']}"]
-        lines += [f"  {n}" for n in self.strategy_notes()]
-        for name, edge in self.strategies.items():
-            lines.append(
-                f"  house edge per {self.base_wager}, {name:<30}{float(edge) * 100:>10.4f}%"
-            )
-        lines += [
-            "",
-            f"{'decision':<10}{'hand':<28}{'result':<14}{'count':>22}{'probability':>14}{'net':>10}{'return':>12}",
-        ]
-        for o in self.outcomes:
-            lines.append(
-                f"{o.decision:<10}{o.hand:<28}{o.result:<14}{o.count:>22,}{float(self.probability(o)):>14.8f}"
-                f"{float(o.net):>10.2f}{float(self.contribution(o)):>12.6f}"
-            )
-        if self.bonus is not None:
-            lines += [
-                "",
-                f"optional bonus wager: house edge {self.bonus['house_edge'] * 100:.4f}% ({self.bonus['house_edge_exact']})",
-            ]
-        lines += [f"note: {n}" for n in self.notes]
-        columns, rows = self.decision_rows()
-        if rows:
-            widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(columns)]
-            lines += ["", "decision table:"]
-            lines += ["  " + "  ".join(f"{x:<{w}}" for x, w in zip(r, widths, strict=True))
-                      for r in [columns, *rows]]  # fmt: skip
+        lines = [self.title, "=" * len(self.title)]
+        for sec in self.sections():
+            lines += ["", sec.heading, "-" * len(sec.heading)]
+            for block in sec.blocks:
+                if isinstance(block, Table):
+                    lines += _text_table(block)
+                elif isinstance(block, Bullets):
+                    lines += [f"- {item}" for item in block.items]
+                else:
+                    lines.append(block)
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
         """A par sheet in Markdown, for a regulator."""
-        md = [
-            f"# Par sheet: {self.title}",
-            "",
-            f"Game `{self.game}`, edition `{self.edition}`, {self.base_wager} ${self.base_cents / 100:.2f}.",
-            "",
-        ]
-        md += ["| figure | value | exact |", "|---|---:|---|"]
-        md += [f"| {a} | {b} | `{c}` |" for a, b, c in self.summary_rows()]
-        md += ["", "## Pay table", "", "| hand | pays |", "|---|---|"]
-        md += [f"| {h} | {p} |" for h, p in self.pay_table]
-        md += ["", "## Strategy", "", self.strategy["rule"], ""]
-        md += [*(f"{n}\n" for n in self.strategy_notes())]
-        md += ["| strategy | house edge |", "|---|---:|"]
-        md += [f"| {k} | {float(v) * 100:.4f}% |" for k, v in self.strategies.items()]
-        md += [
-            "",
-            "## Outcomes",
-            "",
-            "| decision | hand | result | count | probability | net | return |",
-            "|---|---|---|---:|---:|---:|---:|",
-        ]
-        md += [
-            f"| {o.decision} | {o.hand} | {o.result} | {o.count:,} | {float(self.probability(o)):.8f} | {float(o.net):.2f} | {float(self.contribution(o)):.6f} |"
-            for o in self.outcomes
-        ]
-        if self.bonus is not None:
-            md += [
-                "",
-                "## Optional bonus wager",
-                "",
-                f"House edge {self.bonus['house_edge'] * 100:.4f}% (`{self.bonus['house_edge_exact']}`).",
-            ]
-        md += [""] + [f"- {n}" for n in self.notes]
-        columns, rows = self.decision_rows()
-        if rows:
-            md += ["", "## Decision table", "", "| " + " | ".join(columns) + " |"]
-            md += ["|" + "---|" * len(columns)] + ["| " + " | ".join(r) + " |" for r in rows]
+        md = [f"# Par sheet: {self.title}"]
+        for sec in self.sections():
+            md += ["", f"## {sec.heading}"]
+            for block in sec.blocks:
+                md.append("")
+                if isinstance(block, Table):
+                    md += _md_table(block)
+                elif isinstance(block, Bullets):
+                    md += [f"- {item}" for item in block.items]
+                else:
+                    md.append(block)
         return "\n".join(md) + "\n"
 
     def to_html(self) -> str:
         """A self-contained HTML par sheet."""
         esc = html.escape
-        rows = "".join(
-            f"<tr><td>{esc(a)}</td><td>{esc(b)}</td><td><code>{esc(c)}</code></td></tr>"
-            for a, b, c in self.summary_rows()
-        )
-        outs = "".join(
-            f"<tr><td>{esc(o.decision)}</td><td>{esc(o.hand)}</td><td>{esc(o.result)}</td><td>{o.count:,}</td>"
-            f"<td>{float(self.probability(o)):.8f}</td><td>{float(o.net):.2f}</td><td>{float(self.contribution(o)):.6f}</td></tr>"
-            for o in self.outcomes
-        )
-        pays = "".join(f"<tr><td>{esc(h)}</td><td>{esc(p)}</td></tr>" for h, p in self.pay_table)
-        columns, rows_ = self.decision_rows()
-        table = "".join(f"<th>{esc(c)}</th>" for c in columns) + "".join(
-            "<tr>" + "".join(f"<td>{esc(x)}</td>" for x in r) + "</tr>" for r in rows_
-        )
-        notes = "".join(f"<p>{esc(n)}</p>" for n in self.strategy_notes())
-        return (
+        parts = [
             f"<!doctype html><html><head><meta charset='utf-8'><title>Par sheet: {esc(self.title)}</title>"
-            "<style>body{font-family:sans-serif}td,th{padding:2px 8px;border-bottom:1px solid #ddd}</style></head><body>"
-            f"<h1>Par sheet: {esc(self.title)}</h1><p>{esc(self.game)} ({esc(self.edition)}), {esc(self.base_wager)} ${self.base_cents / 100:.2f}</p>"
-            f"<table><tr><th>figure</th><th>value</th><th>exact</th></tr>{rows}</table>"
-            f"<h2>Pay table</h2><table>{pays}</table><h2>Strategy</h2><p>{esc(self.strategy['rule'])}</p>{notes}"
-            f"<h2>Outcomes</h2><table><tr><th>decision</th><th>hand</th><th>result</th><th>count</th><th>probability</th><th>net</th><th>return</th></tr>{outs}</table>"
-            + "".join(f"<p>{esc(n)}</p>" for n in self.notes)
-            + (f"<h2>Decision table</h2><table>{table}</table>" if rows_ else "")
-            + "</body></html>\n"
+            "<style>body{font-family:sans-serif}td,th{padding:2px 8px;border-bottom:1px solid #ddd}"
+            "td.n{text-align:right}tfoot td{font-weight:bold;border-top:2px solid #333}</style></head><body>",
+            f"<h1>Par sheet: {esc(self.title)}</h1>",
+        ]
+        for sec in self.sections():
+            parts.append(f"<h2>{esc(sec.heading)}</h2>")
+            for block in sec.blocks:
+                if isinstance(block, Table):
+                    parts.append(_html_table(block))
+                elif isinstance(block, Bullets):
+                    parts.append(
+                        "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in block.items) + "</ul>"
+                    )
+                else:
+                    parts.append(f"<p>{esc(block)}</p>")
+        return "".join(parts) + "</body></html>\n"
+
+
+def _text_table(t: Table) -> list[str]:
+    rows = [*t.rows, *([t.total] if t.total else [])]
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(t.columns)]
+
+    def line(cells: list[str]) -> str:
+        return (
+            "  "
+            + "  ".join(
+                f"{x:>{w}}" if i in t.right else f"{x:<{w}}"
+                for i, (x, w) in enumerate(zip(cells, widths, strict=True))
+            ).rstrip()
         )
+
+    out = [line(t.columns), "  " + "  ".join("-" * w for w in widths)]
+    out += [line(r) for r in t.rows]
+    if t.total:
+        out += ["  " + "  ".join("-" * w for w in widths), line(t.total)]
+    return out
+
+
+def _md_table(t: Table) -> list[str]:
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    align = ["---:" if i in t.right else "---" for i in range(len(t.columns))]
+    out = [line(t.columns), "|" + "|".join(align) + "|"]
+    out += [line(r) for r in t.rows]
+    if t.total:
+        out.append(line([f"**{c}**" if c else c for c in t.total]))
+    return out
+
+
+def _html_table(t: Table) -> str:
+    esc = html.escape
+
+    def cells(row: list[str], tag: str) -> str:
+        return "".join(
+            f"<{tag}{' class=n' if i in t.right and tag == 'td' else ''}>{esc(x)}</{tag}>"
+            for i, x in enumerate(row)
+        )
+
+    out = f"<table><thead><tr>{cells(t.columns, 'th')}</tr></thead><tbody>"
+    out += "".join(f"<tr>{cells(r, 'td')}</tr>" for r in t.rows) + "</tbody>"
+    if t.total:
+        out += f"<tfoot><tr>{cells(t.total, 'td')}</tr></tfoot>"
+    return out + "</table>"

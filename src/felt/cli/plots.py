@@ -30,7 +30,9 @@ def _save(fig: object, path: str) -> None:
 
 
 def convergence_plot(result: SimResult, path: str) -> None:
-    """The running estimate of the house edge per ante against the exact value."""
+    """The running estimate of the house edge per ante against the exact value, with the 95%
+    confidence band around the exact value (half-width 1.96 sd / sqrt(n), narrowing as rounds
+    accumulate; the sd is the simulation's own sample standard deviation per round)."""
     from felt.simulate import BLOCK
 
     plt = _pyplot()
@@ -42,8 +44,17 @@ def convergence_plot(result: SimResult, path: str) -> None:
         totals.append(-total / (done * result.job.seats * result.job.ante) * 100)
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(rounds, totals, label="simulated")
-    if result.exact_edge is not None:
-        ax.axhline(float(result.exact_edge) * 100, color="k", linestyle="--", label="exact")
+    half = result.half_width
+    centre = float(result.exact_edge) * 100 if result.exact_edge is not None else None
+    if centre is not None:
+        ax.axhline(centre, color="k", linestyle="--", label=f"exact {centre:.4f}%")
+    if half is not None and rounds:
+        # The band of the estimate after n rounds: the final half-width scaled by sqrt(N / n),
+        # around the exact value (or, without one, around the final estimate).
+        mid = centre if centre is not None else result.house_edge * 100
+        widths = [half * 100 * (result.tally.rounds / n) ** 0.5 for n in rounds]
+        ax.fill_between(rounds, [mid - w for w in widths], [mid + w for w in widths],
+                        color="tab:blue", alpha=0.15, label="95% confidence band")  # fmt: skip
     ax.set_xscale("log")
     ax.set_xlabel("rounds")
     ax.set_ylabel("house edge per ante (%)")
@@ -65,6 +76,11 @@ def distribution_plot(sheet: ParSheet, path: str) -> None:
     ax.set_yscale("log")
     ax.set_xlabel(f"net result ({sheet.base_wager}s)")
     ax.set_ylabel("probability")
-    ax.set_title(sheet.title, fontsize=9)
+    edge = sheet.house_edge_ante
+    ax.set_title(
+        f"{sheet.title}\nexact house edge per {sheet.base_wager}: {float(edge) * 100:.4f}%"
+        f" ({edge.numerator}/{edge.denominator})",
+        fontsize=9,
+    )
     _save(fig, path)
     plt.close(fig)
