@@ -15,6 +15,7 @@ settles by the same pay rules; ``tests/test_simulate.py`` checks it against
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import sys
@@ -22,7 +23,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -42,7 +43,7 @@ from felt.analysis.parsheet import ParSheet
 from felt.core._jit import jit, jit_inline
 from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
 from felt.core.cards import ALL_CARDS, Card
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 from felt.core.tables import tables
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
@@ -455,6 +456,24 @@ def simulate(
     base = config.minimum if ante is None else ante
     if not config.minimum <= base <= config.maximum:
         raise FeltError(f"--ante {base / 100:.2f} is outside the table limits")
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(_connect(scheduler)) if scheduler is not None else None
+        return _simulate(config, rounds, base, seats, seed, workers, client, progress, engine, log)
+
+
+def _simulate(
+    config: TableConfig | DoubleDownConfig,
+    rounds: int,
+    base: int,
+    seats: int,
+    seed: int,
+    workers: int,
+    client: Any,
+    progress: Callable[[int, int], None] | None,
+    engine: bool,
+    log: Callable[[str], None] | None,
+) -> SimResult:
+    """:func:`simulate` once its arguments are checked (and the Dask client, if any, connected)."""
     raising = (
         optimal_raise_table(config, base, log).tobytes()
         if isinstance(config, TableConfig)
@@ -467,12 +486,9 @@ def simulate(
     chunks = [blocks[i :: max(1, workers)] for i in range(max(1, workers))]
     chunks = [c for c in chunks if c]
     parts: list[Tally]
-    if scheduler is not None:
-        from distributed import Client
-
-        with Client(scheduler) as client:
-            futures = client.map(runner, [job] * len(chunks), chunks, pure=False)
-            parts = client.gather(futures)
+    if client is not None:
+        futures = client.map(runner, [job] * len(chunks), chunks, pure=False)
+        parts = client.gather(futures)
     elif workers == 1:
         parts = [runner(job, blocks, progress)]
     else:
@@ -491,6 +507,39 @@ def simulate(
         if fast:
             names = _prepare(job)[0]
     return SimResult(job, tally, names, exact)
+
+
+SCHEDULER_CONNECT_SECONDS: Final = 5
+"""How long ``--scheduler`` waits to reach the Dask scheduler before giving up with an error."""
+
+
+def _connect(address: str) -> Any:
+    """A Dask client on the scheduler at ``address``; one clear error, within a few seconds,
+    when the address is malformed or nothing answers there."""
+    if len(address) > 200 or not address.isprintable():
+        raise FeltError(
+            "--scheduler must be a scheduler address such as tcp://host:8786, "
+            f"got {excerpt(address)}"
+        )
+    try:
+        from distributed import Client
+    except ImportError:
+        raise FeltError(
+            "--scheduler needs the 'distributed' package (pip install distributed)"
+        ) from None
+    try:
+        return Client(address, timeout=f"{SCHEDULER_CONNECT_SECONDS}s")
+    except (OSError, TimeoutError) as err:
+        raise FeltError(
+            f"--scheduler: no Dask scheduler answered at {excerpt(address)} within "
+            f"{SCHEDULER_CONNECT_SECONDS} s ({type(err).__name__}); start one with "
+            "'dask scheduler' or leave --scheduler out to run here"
+        ) from None
+    except (ValueError, TypeError) as err:
+        raise FeltError(
+            f"--scheduler must be a scheduler address such as tcp://host:8786, got "
+            f"{excerpt(address)} ({excerpt(str(err), 60)})"
+        ) from None
 
 
 def engine_nets(
