@@ -122,7 +122,7 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
         try:
             rnd.apply(wager)
         except FeltError as err:
-            raise FeltError(f"field 'wagers'.{excerpt(key)}: {err}") from None
+            raise FeltError(f"field 'wagers'.{_key_label(key)}: {err}") from None
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise FeltError(f"field 'actions' must be a list, got {excerpt(actions)}")
@@ -201,7 +201,7 @@ def _double_down_round(
 
 
 def _wager(key: object, raw: object) -> PlaceWagers:
-    where = f"field 'wagers'.{excerpt(key)}"
+    where = f"field 'wagers'.{_key_label(key)}"
     seat = _number(key)
     if seat is None or not 1 <= seat <= SEATS:
         raise FeltError(f"{where}: seat must be a number from 1 to {SEATS}")
@@ -225,7 +225,7 @@ def _wager(key: object, raw: object) -> PlaceWagers:
 
 
 def _bet(key: object, raw: object) -> PlaceBet:
-    where = f"field 'wagers'.{excerpt(key)}"
+    where = f"field 'wagers'.{_key_label(key)}"
     area = _number(key)
     if area is None:
         raise FeltError(f"{where}: betting area must be a number from 1 to 7")
@@ -238,6 +238,12 @@ def _bet(key: object, raw: object) -> PlaceBet:
         raise FeltError(f"{where}: missing 'wager'")
     player = player_name(raw.get("player"), f"{where}.player")
     return PlaceBet(area, cents(raw["wager"], f"{where}.wager"), player)
+
+
+def _key_label(key: object) -> str:
+    """A seat key as an error shows it: as written when short and printable, else an excerpt."""
+    text = str(key)
+    return text if len(text) <= 12 and text.isprintable() else excerpt(text)
 
 
 def _number(key: object) -> int | None:

@@ -6,7 +6,7 @@ and the CLI can show it as a single line.  A message shows at most a short :func
 input it refuses, however large that input was.
 
 >>> excerpt("x" * 100)
-"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+"'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"
 >>> excerpt([[[[1]]]])
 '[[[[...]]]]'
 """
