@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 from felt.core.paytable import Payout, PayTable
 from felt.core.tablefile import read_toml
 from felt.games.boston.config import TableConfig
@@ -797,7 +797,7 @@ def table_game(path: str | Path) -> str:
     Only the choice of loader rests on this; the loader then checks the whole file.
     """
     game = read_toml(path).get("game", "boston5")
-    return game if isinstance(game, str) else repr(game)
+    return game if isinstance(game, str) else excerpt(game)
 
 
 # --- rendering ----------------------------------------------------------------------------------

@@ -15,16 +15,16 @@ settles by the same pay rules; ``tests/test_simulate.py`` checks it against
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import sys
-import zipfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,8 +44,8 @@ from felt.analysis.parsheet import ParSheet
 from felt.core._jit import jit, jit_inline
 from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
 from felt.core.cards import ALL_CARDS, Card
-from felt.core.errors import FeltError
-from felt.core.tables import cache_dir, save_arrays, tables
+from felt.core.errors import FeltError, excerpt
+from felt.core.tables import cache_dir, load_arrays, save_arrays, tables
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
@@ -278,24 +278,16 @@ def exact_figures(
     contents check out (so ``felt simulate`` does not redo the analysis each run), else from
     :func:`exact_sheet` and cached.  A damaged cache file is recomputed, never trusted."""
     path = cache_dir() / f"exact-{_exact_key(config, ante)}.npz"
-    try:
-        with np.load(path) as data:
-            edge = Fraction(str(data["edge"]))
-            raising = data["raising"].astype(np.bool_)
-            digest = str(data["digest"])
-        if raising.shape == (22100,) and digest == _figures_digest(edge, raising):
-            return edge, raising
-    except (OSError, KeyError, ValueError, EOFError, ZeroDivisionError, zipfile.BadZipFile):
-        pass
+    cached = load_arrays(path, ("edge", "raising"))
+    if cached is not None and cached["raising"].shape == (22100,):
+        try:
+            return Fraction(str(cached["edge"])), cached["raising"].astype(np.bool_)
+        except (ValueError, ZeroDivisionError):
+            pass
     edge = exact_sheet(config, ante, log).house_edge_ante
     raising = optimal_raise_table(config, ante, log)
-    save_arrays(path, edge=np.array(str(edge)), raising=raising,
-                digest=np.array(_figures_digest(edge, raising)))  # fmt: skip
+    save_arrays(path, edge=np.array(str(edge)), raising=raising)
     return edge, raising
-
-
-def _figures_digest(edge: Fraction, raising: NDArray[np.bool_]) -> str:
-    return hashlib.sha256(str(edge).encode() + raising.astype(np.uint8).tobytes()).hexdigest()
 
 
 def optimal_raise_table(
@@ -511,6 +503,24 @@ def simulate(
     base = config.minimum if ante is None else ante
     if not config.minimum <= base <= config.maximum:
         raise FeltError(f"--ante {base / 100:.2f} is outside the table limits")
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(_connect(scheduler)) if scheduler is not None else None
+        return _simulate(config, rounds, base, seats, seed, workers, client, progress, engine, log)
+
+
+def _simulate(
+    config: TableConfig | DoubleDownConfig,
+    rounds: int,
+    base: int,
+    seats: int,
+    seed: int,
+    workers: int,
+    client: Any,
+    progress: Callable[[int, int], None] | None,
+    engine: bool,
+    log: Callable[[str], None] | None,
+) -> SimResult:
+    """:func:`simulate` once its arguments are checked (and the Dask client, if any, connected)."""
     figures = exact_figures(config, base, log) if isinstance(config, TableConfig) else None
     raising = None if figures is None else figures[1].tobytes()
     job = Job(config, base, seats, seed, rounds, raising)
@@ -520,12 +530,9 @@ def simulate(
     chunks = [blocks[i :: max(1, workers)] for i in range(max(1, workers))]
     chunks = [c for c in chunks if c]
     parts: list[Tally]
-    if scheduler is not None:
-        from distributed import Client
-
-        with Client(scheduler) as client:
-            futures = client.map(runner, [job] * len(chunks), chunks, pure=False)
-            parts = client.gather(futures)
+    if client is not None:
+        futures = client.map(runner, [job] * len(chunks), chunks, pure=False)
+        parts = client.gather(futures)
     elif workers == 1:
         parts = [runner(job, blocks, progress)]
     else:
@@ -567,6 +574,39 @@ def _run_pool(
             if progress is not None:
                 progress(done, len(blocks))
     return parts
+
+
+SCHEDULER_CONNECT_SECONDS: Final = 5
+"""How long ``--scheduler`` waits to reach the Dask scheduler before giving up with an error."""
+
+
+def _connect(address: str) -> Any:
+    """A Dask client on the scheduler at ``address``; one clear error, within a few seconds,
+    when the address is malformed or nothing answers there."""
+    if len(address) > 200 or not address.isprintable():
+        raise FeltError(
+            "--scheduler must be a scheduler address such as tcp://host:8786, "
+            f"got {excerpt(address)}"
+        )
+    try:
+        from distributed import Client
+    except ImportError:
+        raise FeltError(
+            "--scheduler needs the 'distributed' package (pip install distributed)"
+        ) from None
+    try:
+        return Client(address, timeout=f"{SCHEDULER_CONNECT_SECONDS}s")
+    except (OSError, TimeoutError) as err:
+        raise FeltError(
+            f"--scheduler: no Dask scheduler answered at {excerpt(address)} within "
+            f"{SCHEDULER_CONNECT_SECONDS} s ({type(err).__name__}); start one with "
+            "'dask scheduler' or leave --scheduler out to run here"
+        ) from None
+    except (ValueError, TypeError) as err:
+        raise FeltError(
+            f"--scheduler must be a scheduler address such as tcp://host:8786, got "
+            f"{excerpt(address)} ({excerpt(str(err), 60)})"
+        ) from None
 
 
 def engine_nets(

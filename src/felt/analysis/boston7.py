@@ -48,6 +48,7 @@ from felt.core.tables import (
     SIZE_UNIT,
     _rank_multisets,
     cache_dir,
+    load_arrays,
     save_arrays,
     tables,
 )
@@ -668,6 +669,18 @@ def default_threads() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def load_counts(path: Path) -> NDArray[np.int64] | None:
+    """The counts from a cache file, or None when it is missing, damaged, or does not hold what
+    its digest says or what the counts must be (whole numbers of the expected shape)."""
+    arrays = load_arrays(path, ["counts"])
+    if arrays is None:
+        return None
+    counts = arrays["counts"]
+    if counts.dtype != np.int64 or counts.shape != (START_CLASSES, N_LINES, 3):
+        return None
+    return counts.astype(np.int64)
+
+
 def boston7_counts(
     threads: int | None = None, *, cache: bool = True, log: Callable[[str], None] | None = None
 ) -> Boston7Counts:
@@ -675,13 +688,9 @@ def boston7_counts(
     path = cache_dir() / f"boston7-{_digest()}.npz"
     _, sizes, starts = start_classes()
     if cache:
-        try:
-            with np.load(path) as data:
-                counts = data["counts"]
-            if counts.shape == (START_CLASSES, N_LINES, 3):
-                return Boston7Counts(counts, sizes, starts)
-        except (OSError, KeyError, ValueError):
-            pass
+        counts = load_counts(path)
+        if counts is not None:
+            return Boston7Counts(counts, sizes, starts)
     n = threads or default_threads()
     if log:
         log("counting every Boston 7 deal (once; cached afterwards)")

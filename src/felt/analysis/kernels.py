@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import zipfile
 from math import comb
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from numpy.typing import NDArray
 
 from felt.core._jit import jit
 from felt.core.batch import rank_batch
-from felt.core.tables import cache_dir, save_arrays
+from felt.core.tables import cache_dir, load_arrays, save_arrays
 
 BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
 N_FIVE = comb(52, 5)
@@ -209,13 +208,6 @@ def _equity_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def _content_digest(*arrays: NDArray[np.generic]) -> str:
-    h = hashlib.sha256()
-    for a in arrays:
-        h.update(np.ascontiguousarray(a).tobytes())
-    return h.hexdigest()
-
-
 @functools.cache
 def equity_counts() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """:func:`count_equity`, from the disk cache when its contents check out, else computed once
@@ -223,16 +215,11 @@ def equity_counts() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     recount them (about 5 s) each run.  A cache file whose stored digest does not match its
     contents (edited, truncated, unreadable) is recomputed, never trusted."""
     path = cache_dir() / f"equity5-{_equity_digest()}.npz"
-    try:
-        with np.load(path) as data:
-            lower, equal, digest = data["lower"], data["equal"], str(data["digest"])
-        if lower.shape == equal.shape == (2598960,) and digest == _content_digest(lower, equal):
-            return lower.astype(np.int64), equal.astype(np.int64)
-    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
-        pass
+    cached = load_arrays(path, ("lower", "equal"))
+    if cached is not None and cached["lower"].shape == cached["equal"].shape == (2598960,):
+        return cached["lower"].astype(np.int64), cached["equal"].astype(np.int64)
     lower, equal = count_equity()
-    small = (lower.astype(np.int32), equal.astype(np.int32))
-    save_arrays(path, lower=small[0], equal=small[1], digest=np.array(_content_digest(*small)))
+    save_arrays(path, lower=lower.astype(np.int32), equal=equal.astype(np.int32))
     return lower, equal
 
 

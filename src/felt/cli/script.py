@@ -17,13 +17,21 @@ from pathlib import Path
 from typing import Any
 
 from felt.core.cards import ALL_CARDS, Card, parse_cards
-from felt.core.errors import FeltError
+from felt.core.errors import MAX_ACTIONS, FeltError, excerpt
 from felt.core.money import cents, dollars, dollars_number
+from felt.core.tablefile import read_text
 from felt.games.boston.config import SEATS, TableConfig
 from felt.games.boston.editions import GAMES, default_edition
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound
-from felt.rounds.actions import Action, DealerAction, PlaceBet, PlaceWagers, action_from_json
+from felt.rounds.actions import (
+    Action,
+    DealerAction,
+    PlaceBet,
+    PlaceWagers,
+    action_from_json,
+    player_name,
+)
 from felt.rounds.round_core import RoundCore
 
 SCRIPT_KEYS = (
@@ -51,12 +59,20 @@ def load_scripts(path: str | Path) -> list[dict[str, Any]]:
 
 def _load_json(path: str | Path) -> Any:
     p = Path(path)
+    text = read_text(p, "round script")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise FeltError(f"cannot read round script {str(p)!r}: {err.strerror}") from None
+        data = json.loads(text)
     except json.JSONDecodeError as err:
         raise FeltError(f"round script {str(p)!r} is not valid JSON: {err}") from None
+    except RecursionError:
+        raise FeltError(
+            f"round script {str(p)!r} nests lists or objects too deeply for a round script"
+        ) from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise FeltError(
+            f"round script {str(p)!r} holds a number of thousands of digits; numbers in a "
+            "script are amounts, seats and positions"
+        ) from None
     return data
 
 
@@ -66,21 +82,29 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
     data = script_of(data)
     for key in data:
         if key not in SCRIPT_KEYS:
-            raise FeltError(f"unknown field {key!r} (allowed: {', '.join(SCRIPT_KEYS)})")
+            raise FeltError(f"unknown field {excerpt(key)} (allowed: {', '.join(SCRIPT_KEYS)})")
     game = data.get("game")
     if game not in ALL_GAMES:
-        raise FeltError(f"field 'game' must be one of {', '.join(ALL_GAMES)}, got {game!r}")
+        raise FeltError(f"field 'game' must be one of {', '.join(ALL_GAMES)}, got {excerpt(game)}")
     table = data.get("table", {})
     if not isinstance(table, dict):
-        raise FeltError(f"field 'table' must be an object of table settings, got {table!r}")
+        raise FeltError(f"field 'table' must be an object of table settings, got {excerpt(table)}")
     for key in ("game", "edition"):
         if key in table:
             raise FeltError(f"field 'table' must not set {key!r}: give it at the top level")
     deck_raw = data.get("deck", [])
     if not isinstance(deck_raw, list):
-        raise FeltError(f"field 'deck' must be a list of cards in dealing order, got {deck_raw!r}")
+        raise FeltError(
+            f"field 'deck' must be a list of cards in dealing order, got {excerpt(deck_raw)}"
+        )
+    if len(deck_raw) > len(ALL_CARDS):
+        raise FeltError(
+            f"field 'deck' must list at most {len(ALL_CARDS)} cards, got {len(deck_raw):,}"
+        )
     try:
-        deck = complete_deck(list(parse_cards([str(c) for c in deck_raw])))
+        deck = complete_deck(
+            list(parse_cards([c if isinstance(c, str) else excerpt(c) for c in deck_raw]))
+        )
     except FeltError as err:
         raise FeltError(f"field 'deck': {err}") from None
     rnd = (
@@ -92,7 +116,7 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
     if not isinstance(wagers, dict) or not wagers:
         raise FeltError("field 'wagers' must map seat numbers to their wagers")
     make = _bet if isinstance(rnd, DoubleDownRound) else _wager
-    order = sorted(wagers, key=lambda k: int(k) if str(k).isdigit() else 0)
+    order = sorted(wagers, key=lambda k: _number(k) or 0)
     first = data.get("first_to_table")
     placed = data.get("wager_order")
     if placed is not None:
@@ -107,9 +131,9 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
             )
         order = [str(k) for k in placed]
     elif first is not None:
-        if str(first) not in wagers:
+        if isinstance(first, bool) or not isinstance(first, int) or str(first) not in wagers:
             raise FeltError(
-                f"field 'first_to_table' must be a betting area in 'wagers', got {first!r}"
+                f"field 'first_to_table' must be a betting area in 'wagers', got {excerpt(first)}"
             )
         order.sort(key=lambda k: str(k) != str(first))  # placed first: the first to arrive
     for key in order:
@@ -117,10 +141,15 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
         try:
             rnd.apply(wager)
         except FeltError as err:
-            raise FeltError(f"field 'wagers'.{key}: {err}") from None
+            raise FeltError(f"field 'wagers'.{_key_label(key)}: {err}") from None
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise FeltError(f"field 'actions' must be a list, got {actions!r}")
+        raise FeltError(f"field 'actions' must be a list, got {excerpt(actions)}")
+    if len(actions) > MAX_ACTIONS:
+        raise FeltError(
+            f"field 'actions' lists {len(actions):,} actions; a round script may list at most "
+            f"{MAX_ACTIONS:,}"
+        )
     for i, entry in enumerate(actions):
         where = f"field 'actions'[{i}]"
         action = action_from_json(entry, where)
@@ -208,7 +237,7 @@ def _boston_round(data: Mapping[str, Any], table: dict[str, Any], deck: tuple[Ca
     )
     due = data.get("stub_count_due", False)
     if not isinstance(due, bool):
-        raise FeltError(f"field 'stub_count_due' must be true or false, got {due!r}")
+        raise FeltError(f"field 'stub_count_due' must be true or false, got {excerpt(due)}")
     return Round(config, deck, stub_count_due=due)
 
 
@@ -221,9 +250,13 @@ def _double_down_round(
     new_game = data.get("new_game", True)
     last = data.get("last_offered")
     if not isinstance(new_game, bool):
-        raise FeltError(f"field 'new_game' must be true or false, got {new_game!r}")
-    if last is not None and (isinstance(last, bool) or not isinstance(last, int)):
-        raise FeltError(f"field 'last_offered' must be a betting area number, got {last!r}")
+        raise FeltError(f"field 'new_game' must be true or false, got {excerpt(new_game)}")
+    if last is not None and (
+        isinstance(last, bool) or not isinstance(last, int) or not 1 <= last <= 7
+    ):
+        raise FeltError(
+            f"field 'last_offered' must be a betting area number from 1 to 7, got {excerpt(last)}"
+        )
     if new_game and last is not None:
         raise FeltError(
             "field 'last_offered' continues the rotation of 17.4(d)2: give it with "
@@ -241,23 +274,22 @@ def _double_down_round(
 
 
 def _wager(key: object, raw: object) -> PlaceWagers:
-    where = f"field 'wagers'.{key}"
-    if not str(key).isdigit() or not 1 <= int(str(key)) <= SEATS:
+    where = f"field 'wagers'.{_key_label(key)}"
+    seat = _number(key)
+    if seat is None or not 1 <= seat <= SEATS:
         raise FeltError(f"{where}: seat must be a number from 1 to {SEATS}")
     if not isinstance(raw, dict):
         raise FeltError(f'{where} must be an object such as {{"ante": 5, "first": 10}}')
     allowed = ("ante", "first", "bonus", "player")
     for k in raw:
         if k not in allowed:
-            raise FeltError(f"{where}: unknown key {k!r} (allowed: {', '.join(allowed)})")
+            raise FeltError(f"{where}: unknown key {excerpt(k)} (allowed: {', '.join(allowed)})")
     for k in ("ante", "first"):
         if k not in raw:
             raise FeltError(f"{where}: missing {k!r}")
-    player = raw.get("player")
-    if player is not None and (not isinstance(player, str) or not player):
-        raise FeltError(f"{where}.player must be a non-empty name")
+    player = player_name(raw.get("player"), f"{where}.player")
     return PlaceWagers(
-        seat=int(str(key)),
+        seat=seat,
         ante=cents(raw["ante"], f"{where}.ante"),
         first=cents(raw["first"], f"{where}.first"),
         bonus=cents(raw.get("bonus", 0), f"{where}.bonus"),
@@ -266,20 +298,34 @@ def _wager(key: object, raw: object) -> PlaceWagers:
 
 
 def _bet(key: object, raw: object) -> PlaceBet:
-    where = f"field 'wagers'.{key}"
-    if not str(key).isdigit():
-        raise FeltError(f"{where}: betting area must be a number")
+    where = f"field 'wagers'.{_key_label(key)}"
+    area = _number(key)
+    if area is None:
+        raise FeltError(f"{where}: betting area must be a number from 1 to 7")
     if not isinstance(raw, dict):
         raise FeltError(f'{where} must be an object such as {{"wager": 10}}')
     for k in raw:
         if k not in ("wager", "player"):
-            raise FeltError(f"{where}: unknown key {k!r} (allowed: wager, player)")
+            raise FeltError(f"{where}: unknown key {excerpt(k)} (allowed: wager, player)")
     if "wager" not in raw:
         raise FeltError(f"{where}: missing 'wager'")
-    player = raw.get("player")
-    if player is not None and (not isinstance(player, str) or not player):
-        raise FeltError(f"{where}.player must be a non-empty name")
-    return PlaceBet(int(str(key)), cents(raw["wager"], f"{where}.wager"), player)
+    player = player_name(raw.get("player"), f"{where}.player")
+    return PlaceBet(area, cents(raw["wager"], f"{where}.wager"), player)
+
+
+def _key_label(key: object) -> str:
+    """A seat key as an error shows it: as written when short and printable, else an excerpt."""
+    text = str(key)
+    return text if len(text) <= 12 and text.isprintable() else excerpt(text)
+
+
+def _number(key: object) -> int | None:
+    """A seat or betting-area key (``"3"``) as its number; None unless one to three ASCII
+    digits (``"²"`` passes ``str.isdigit`` but is no number)."""
+    text = str(key)
+    if not 1 <= len(text) <= 3 or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
 
 
 def _apply_in_course(rnd: RoundCore, action: Action) -> None:

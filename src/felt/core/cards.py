@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 
 
 class Rank(IntEnum):
@@ -130,7 +130,7 @@ class Card(int):
         rank = _RANK_INPUT.get(token[:-1].upper())
         suit = _SUIT_INPUT.get(token[-1:].lower())
         if rank is None or suit is None:
-            raise FeltError(f"unknown card {text!r}: expected {CARD_SYNTAX}")
+            raise FeltError(f"unknown card {excerpt(text)}: expected {CARD_SYNTAX}")
         return ALL_CARDS[rank * 4 + suit]
 
     @property

@@ -2,30 +2,46 @@
 
 >>> cents("12.50"), cents(5), dollars(1250), dollars(-5)
 (1250, 500, '12.50', '-0.05')
+
+Amounts are bounded: no wager, limit or payout felt reads is above :data:`MAX_AMOUNT`
+($10,000,000), so no amount, however written (``"1e999999"``), becomes an enormous integer.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
+from typing import Final
 
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
+
+MAX_AMOUNT: Final = 1_000_000_000
+"""The largest amount felt reads, in cents ($10,000,000): any wager, table limit or fixed payout."""
+_MAX_TEXT = 40  # characters of an amount's text; "$10,000,000.00" needs 14
 
 
 def cents(value: object, what: str = "amount") -> int:
     """Dollars (a number or a string such as ``"12.50"``) as whole cents; fractions of a cent refused."""
+    shown = excerpt(value)
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {value!r}")
+        raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {shown}")
+    if isinstance(value, int) and abs(value) > MAX_AMOUNT:  # before str(): it may be huge
+        raise FeltError(f"{what} must be at most {dollars(MAX_AMOUNT)} dollars, got {shown}")
+    text = str(value).strip().lstrip("$").replace(",", "")
+    if len(text) > _MAX_TEXT:
+        raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {shown}")
     try:
-        amount = Decimal(str(value).strip().lstrip("$").replace(",", ""))
+        amount = Decimal(text)
     except InvalidOperation:
-        raise FeltError(
-            f"{what} must be an amount in dollars such as 12.50, got {value!r}"
-        ) from None
+        raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {shown}") from None
     if not amount.is_finite():
-        raise FeltError(f"{what} must be a finite amount in dollars, got {value!r}")
-    hundredths = amount * 100
+        raise FeltError(f"{what} must be a finite amount in dollars, got {shown}")
+    if amount.copy_abs() > MAX_AMOUNT // 100:  # copy_abs: no context, so no overflow
+        raise FeltError(f"{what} must be at most {dollars(MAX_AMOUNT)} dollars, got {shown}")
+    with localcontext() as ctx:
+        ctx.prec = 2 * _MAX_TEXT  # exact: the text has fewer digits than this
+        hundredths = amount * 100
     if hundredths != hundredths.to_integral_value():
-        raise FeltError(f"{what} must be whole cents, got {value!r}")
+        raise FeltError(f"{what} must be whole cents, got {shown}")
     return int(hundredths)
 
 

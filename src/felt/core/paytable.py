@@ -13,11 +13,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 
-_ODDS = re.compile(r"^\s*(\d+)\s*to\s*(\d+)\s*$", re.IGNORECASE)
+MAX_ODDS_TERM: Final = 1_000_000
+"""The largest number on either side of odds ("X to Y"): each of X and Y is at most 1,000,000."""
+_ODDS = re.compile(r"^\s*(\d+)\s*to\s*(\d+)\s*$", re.IGNORECASE | re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -36,13 +39,19 @@ class Payout:
             if amount <= 0:
                 raise FeltError(f"{what} must be a positive amount, got {text!r}")
             return cls(amount=amount)
-        match = _ODDS.match(text) if isinstance(text, str) else None
+        match = _ODDS.match(text) if isinstance(text, str) and len(text) <= 60 else None
         if match is None or int(match.group(2)) == 0:
             raise FeltError(
                 f'{what} must be odds such as "8 to 1" or a fixed amount such as "$5000",'
-                f" got {text!r} (odds are stated with 'to', 19:47-24.11(a))"
+                f" got {excerpt(text)} (odds are stated with 'to', 19:47-24.11(a))"
             )
-        return cls(to_win=int(match.group(1)), to_stake=int(match.group(2)))
+        to_win, to_stake = int(match.group(1)), int(match.group(2))
+        if to_win > MAX_ODDS_TERM or to_stake > MAX_ODDS_TERM:
+            raise FeltError(
+                f"{what} must be odds with each number at most {MAX_ODDS_TERM:,}, "
+                f"got {excerpt(text)}"
+            )
+        return cls(to_win=to_win, to_stake=to_stake)
 
     @property
     def odds(self) -> Fraction | None:
@@ -105,7 +114,9 @@ class PayTable:
         for hand in mine:
             if hand not in minimum.hands:
                 allowed = ", ".join(minimum.hands)
-                raise FeltError(f"{what}: {hand!r} is not a hand of {clause} (allowed: {allowed})")
+                raise FeltError(
+                    f"{what}: {excerpt(hand)} is not a hand of {clause} (allowed: {allowed})"
+                )
         for hand, least in minimum.lines:
             if hand not in mine:
                 if hand in optional:

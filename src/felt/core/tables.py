@@ -20,16 +20,19 @@ hand values of 19:47-24.5.  Three-card values (1 to 741) come from a direct tabl
 
 Building takes about a second; the result is cached under the user's cache directory (or
 ``$FELT_CACHE_DIR``) in a file named after a digest of the code that built it, so a change to the
-ranking rebuilds it.  Nothing is ever downloaded.
+ranking rebuilds it.  The file also holds a digest of its own contents, checked at every load: an
+edited, truncated or otherwise damaged file is rebuilt, never used.  Nothing is ever downloaded.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import itertools
 import os
 import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Final
@@ -247,13 +250,41 @@ def _code_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def _load(path: Path) -> Tables | None:
-    """Tables from a cache file, or None when it is missing or not as expected."""
+DIGEST_KEY: Final = "content_sha256"
+"""The entry of every cache file holding the SHA-256 of its arrays, written with them."""
+
+
+def content_digest(arrays: Mapping[str, NDArray[np.generic]]) -> str:
+    """SHA-256 over every array's name, dtype, shape and bytes, in name order."""
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}\0{array.dtype.str}\0{array.shape}\0".encode())
+        h.update(array.tobytes())
+    return h.hexdigest()
+
+
+def load_arrays(path: Path, names: Sequence[str]) -> dict[str, NDArray[np.generic]] | None:
+    """The arrays ``names`` from a cache file written by :func:`save_arrays`, or None when the
+    file is missing, unreadable, truncated, or its contents do not match the digest written with
+    them (a cache is never trusted: the caller rebuilds)."""
     try:
-        with np.load(path) as data:
-            loaded = Tables(**{f.name: data[f.name] for f in fields(Tables)})
-    except (OSError, KeyError, ValueError):
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in data.files if name != DIGEST_KEY}
+            stored = str(data[DIGEST_KEY])
+    except Exception:  # any damage at all (short file, bad zip, bad header): rebuild
         return None
+    if stored != content_digest(arrays) or not set(names) <= set(arrays):
+        return None
+    return {name: arrays[name] for name in names}
+
+
+def _load(path: Path) -> Tables | None:
+    """Tables from a cache file, or None when it is missing, damaged or not as expected."""
+    arrays = load_arrays(path, [f.name for f in fields(Tables)])
+    if arrays is None:
+        return None
+    loaded = Tables(**arrays)  # type: ignore[arg-type]
     if loaded.card_keys.shape != (52,) or loaded.flush.shape != (1 << 13,):
         return None
     if loaded.five_category.shape != (FIVE_CARD_VALUES + 1,):
@@ -262,15 +293,22 @@ def _load(path: Path) -> Tables | None:
 
 
 def save_arrays(path: Path, **arrays: NDArray[np.generic]) -> None:
-    """Write a cache file atomically; a read-only or missing home is not an error, only slower."""
+    """Write a cache file atomically (a temporary file renamed into place), with the digest of its
+    contents that :func:`load_arrays` checks; a read-only or missing home is not an error, only
+    slower."""
+    tmp = ""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz.tmp")
         with os.fdopen(fd, "wb") as out:
-            np.savez(out, **arrays)  # type: ignore[arg-type]
+            np.savez(out, **arrays, **{DIGEST_KEY: np.array(content_digest(arrays))})  # type: ignore[arg-type]
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(tmp, path)
     except OSError:
-        return
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 def _save(path: Path, built: Tables) -> None:

@@ -9,10 +9,10 @@ Round scripts (JSON) name actions as ``{"seat": n, "action": "second"}``, dealer
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-from felt.core.cards import Card, parse_cards
-from felt.core.errors import FeltError
+from felt.core.cards import ALL_CARDS, Card, parse_cards
+from felt.core.errors import MAX_NAME_CHARS, FeltError, excerpt
 from felt.core.money import cents, dollars
 
 
@@ -335,7 +335,7 @@ def _names(family: str) -> str:
 def action_from_json(entry: object, where: str) -> Action:
     """Read one round-script entry; errors name the entry and what is allowed."""
     if not isinstance(entry, dict):
-        raise FeltError(f"{where}: each action must be an object, got {entry!r}")
+        raise FeltError(f"{where}: each action must be an object, got {excerpt(entry)}")
     families = [f for f in ("action", "dealer", "irregularity") if f in entry]
     if len(families) != 1:
         raise FeltError(
@@ -344,9 +344,9 @@ def action_from_json(entry: object, where: str) -> Action:
         )
     family = families[0]
     name = entry[family]
-    cls = ACTION_TYPES.get((family, str(name)))
+    cls = ACTION_TYPES.get((family, name)) if isinstance(name, str) else None
     if cls is None:
-        raise FeltError(f"{where}: unknown {family} {name!r} (allowed: {_names(family)})")
+        raise FeltError(f"{where}: unknown {family} {excerpt(name)} (allowed: {_names(family)})")
     kwargs: dict[str, Any] = {}
     known = {f.name: f for f in fields(cls)}
     for key, value in entry.items():
@@ -354,8 +354,10 @@ def action_from_json(entry: object, where: str) -> Action:
             continue
         if key not in known:
             allowed = ", ".join(known) or "nothing else"
-            raise FeltError(f"{where}: {family} {name!r} takes no {key!r} (allowed: {allowed})")
-        kwargs[key] = _field_value(key, value, f"{where}: {key}")
+            raise FeltError(
+                f"{where}: {family} {name!r} takes no {excerpt(key)} (allowed: {allowed})"
+            )
+        kwargs[key] = _field_value(key, known[key].type, value, f"{where}: {key}")
     missing = [
         k
         for k, f in known.items()
@@ -366,21 +368,49 @@ def action_from_json(entry: object, where: str) -> Action:
     return cls(**kwargs)
 
 
-def _field_value(key: str, value: object, where: str) -> object:
+MAX_WHOLE_NUMBER: Final = 1_000_000
+"""The largest seat, position, count or number of stacks an action may name."""
+
+
+def player_name(value: object, where: str) -> str | None:
+    """A player's name: None when not given, else 1 to 64 printable characters."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > MAX_NAME_CHARS
+        or not value.isprintable()
+    ):
+        raise FeltError(
+            f"{where} must be a name of 1 to {MAX_NAME_CHARS} printable characters, "
+            f"got {excerpt(value)}"
+        )
+    return value
+
+
+def _field_value(key: str, kind: object, value: object, where: str) -> object:
+    """One field of an action, read as the action's type declares it (``cards`` is a number of
+    cards on a misdeal, a list of cards on a discard)."""
     if key in ("ante", "first", "bonus", "amount"):
         return cents(value, where)
-    if key in ("seat", "position", "stacks", "count") or (
-        key == "cards" and isinstance(value, int)
-    ):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise FeltError(f"{where} must be a whole number, got {value!r}")
+    if kind in ("int", "int | None"):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not 0 <= value <= MAX_WHOLE_NUMBER
+        ):
+            raise FeltError(
+                f"{where} must be a whole number from 0 to {MAX_WHOLE_NUMBER:,}, "
+                f"got {excerpt(value)}"
+            )
         return value
-    if key in ("cards", "deck"):
-        if not isinstance(value, list):
-            raise FeltError(f'{where} must be a list of cards such as ["As", "Kd"], got {value!r}')
-        return parse_cards([str(v) for v in value])
+    if kind in ("tuple[Card, ...]", "tuple[Card, ...] | None"):
+        if not isinstance(value, list) or len(value) > 2 * len(ALL_CARDS):
+            raise FeltError(
+                f'{where} must be a list of cards such as ["As", "Kd"], got {excerpt(value)}'
+            )
+        return parse_cards([str(v) if isinstance(v, str) else excerpt(v) for v in value])
     if key == "player":
-        if not isinstance(value, str) or not value:
-            raise FeltError(f"{where} must be a non-empty name, got {value!r}")
-        return value
-    return value
+        return player_name(value, where)
+    raise FeltError(f"{where}: cannot be given here")  # pragma: no cover - every field is typed

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
 from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, flag, read_toml
@@ -68,9 +68,14 @@ class TableConfig:
         game = data.get("game", "boston5")
         if game not in GAMES:
             raise FeltError(
-                f"{where}: game {game!r} is not one felt runs (allowed: {', '.join(GAMES)})"
+                f"{where}: game {excerpt(game)} is not one felt runs (allowed: {', '.join(GAMES)})"
             )
-        ed = edition(str(data.get("edition", default_edition(game))))
+        ed_name = data.get("edition", default_edition(game))
+        if not isinstance(ed_name, str):
+            raise FeltError(
+                f"{where}: edition must be a name such as nj-19-47-24, got {excerpt(ed_name)}"
+            )
+        ed = edition(ed_name)
         rules = ed.game(game)
         minimum = cents(data.get("minimum", "5.00"), f"{where}: minimum")
         maximum = cents(data.get("maximum", "1000.00"), f"{where}: maximum")
@@ -96,7 +101,7 @@ class TableConfig:
             shown = " or ".join(str(r) for r in rules.first_ratios)
             raise FeltError(
                 f"{where}: first_ratio must be {shown} for {game} "
-                f"({ed.cite(rules.ratio_clause)}), got {ratio!r}"
+                f"({ed.cite(rules.ratio_clause)}), got {excerpt(ratio)}"
             )
         royal_offered = flag(data, "royal_offered", True, where)
         if not royal_offered and not ed.royal_payout_optional:
@@ -107,12 +112,12 @@ class TableConfig:
         dealing = data.get("dealing", "manual-shoe")
         if dealing not in DEALING_METHODS:
             raise FeltError(
-                f"{where}: dealing {dealing!r} is not a method the rules allow (allowed: "
+                f"{where}: dealing {excerpt(dealing)} is not a method the rules allow (allowed: "
                 f"manual-shoe {ed.cite('7')}, hand {ed.cite('8')}, automated-shoe {ed.cite('9')})"
             )
         decks = data.get("decks", 1)
         if decks not in (1, 2) or isinstance(decks, bool):
-            raise FeltError(f"{where}: decks must be 1 or 2 ({ed.cite('2')}), got {decks!r}")
+            raise FeltError(f"{where}: decks must be 1 or 2 ({ed.cite('2')}), got {excerpt(decks)}")
         positions = data.get("positions_per_player", 1 if ed.positions_rule else None)
         if positions is not None and (
             isinstance(positions, bool)
@@ -120,12 +125,12 @@ class TableConfig:
             or not 1 <= positions <= SEATS
         ):
             raise FeltError(
-                f"{where}: positions_per_player must be 1 to {SEATS}, got {positions!r}"
+                f"{where}: positions_per_player must be 1 to {SEATS}, got {excerpt(positions)}"
             )
         settlement = data.get("settlement", "standard")
         if settlement not in SETTLEMENTS:
             raise FeltError(
-                f"{where}: settlement must be one of {', '.join(SETTLEMENTS)}, got {settlement!r}"
+                f"{where}: settlement must be one of {', '.join(SETTLEMENTS)}, got {excerpt(settlement)}"
             )
         if settlement == "alternative" and not ed.alternative_settlement:
             raise FeltError(
@@ -207,7 +212,7 @@ def _table(data: Mapping[str, Any], key: str, default: PayTable, where: str) -> 
     if raw is None:
         return default
     if not isinstance(raw, Mapping):
-        raise FeltError(f"{where}: {key} must be a table of hand = payout, got {raw!r}")
+        raise FeltError(f"{where}: {key} must be a table of hand = payout, got {excerpt(raw)}")
     return default.overridden_by(PayTable.parse(raw, f"{where}: {key}"))
 
 

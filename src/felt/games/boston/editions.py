@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents
 from felt.core.paytable import PayTable
 
@@ -64,7 +64,7 @@ class Edition:
         """The rules for ``name``, or a clear error when this edition has no such game."""
         if name not in self.games:
             raise FeltError(
-                f"edition {self.name!r} has no game {name!r} (it has: {', '.join(self.games)})"
+                f"edition {self.name!r} has no game {excerpt(name)} (it has: {', '.join(self.games)})"
             )
         return self.games[name]
 
@@ -111,7 +111,7 @@ def edition(name: str) -> Edition:
     """The edition called ``name``, or a clear error naming the ones there are."""
     found = editions().get(name)
     if found is None:
-        raise FeltError(f"unknown edition {name!r} (allowed: {', '.join(editions())})")
+        raise FeltError(f"unknown edition {excerpt(name)} (allowed: {', '.join(editions())})")
     return found
 
 
@@ -120,4 +120,4 @@ def default_edition(game: str) -> str:
     for name, ed in editions().items():
         if game in ed.games:
             return name
-    raise FeltError(f"unknown game {game!r} (allowed: {', '.join(GAMES)})")
+    raise FeltError(f"unknown game {excerpt(game)} (allowed: {', '.join(GAMES)})")

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
 from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, flag, read_toml
@@ -107,7 +107,7 @@ class DoubleDownConfig:
                    "decks", "two_areas", "areas", "double_down", "recut_by", "decision_seconds"}  # fmt: skip
         check_keys(data, allowed, where)
         if data.get("game", GAME) != GAME:
-            raise FeltError(f"{where}: game must be {GAME!r} here, got {data.get('game')!r}")
+            raise FeltError(f"{where}: game must be {GAME!r} here, got {excerpt(data.get('game'))}")
         minimum = cents(data.get("minimum", "5.00"), f"{where}: minimum")
         maximum = cents(data.get("maximum", "500.00"), f"{where}: maximum")
         if minimum <= 0 or maximum < minimum:
@@ -134,12 +134,12 @@ class DoubleDownConfig:
         dealing = data.get("dealing", "manual-shoe")
         if dealing not in DEALING:
             raise FeltError(
-                f"{where}: dealing must be manual-shoe or hand ({r.cite('8(a)')}), got {dealing!r}"
+                f"{where}: dealing must be manual-shoe or hand ({r.cite('8(a)')}), got {excerpt(dealing)}"
             )
         shuffling = data.get("shuffling", "shuffler")
         if shuffling not in SHUFFLING:
             raise FeltError(
-                f"{where}: shuffling must be one of {', '.join(SHUFFLING)} ({r.cite('4(a)')}), got {shuffling!r}"
+                f"{where}: shuffling must be one of {', '.join(SHUFFLING)} ({r.cite('4(a)')}), got {excerpt(shuffling)}"
             )
         if shuffling == "shuffler-to-shoe" and dealing != "manual-shoe":
             raise FeltError(
@@ -147,7 +147,7 @@ class DoubleDownConfig:
             )
         decks = data.get("decks", 1)
         if decks not in (1, 2) or isinstance(decks, bool):
-            raise FeltError(f"{where}: decks must be 1 or 2 ({r.cite('2')}), got {decks!r}")
+            raise FeltError(f"{where}: decks must be 1 or 2 ({r.cite('2')}), got {excerpt(decks)}")
         if decks == 2 and shuffling == "manual":
             raise FeltError(
                 f"{where}: a second deck needs an automated card shuffling device ({r.cite('2(b)')})"
@@ -155,14 +155,14 @@ class DoubleDownConfig:
         two = flag(data, "two_areas", False, where)
         areas = data.get("areas", 7)
         if isinstance(areas, bool) or not isinstance(areas, int) or not 1 <= areas <= 7:
-            raise FeltError(f"{where}: areas (betting areas) must be 1 to 7, got {areas!r}")
+            raise FeltError(f"{where}: areas (betting areas) must be 1 to 7, got {excerpt(areas)}")
         double = data.get("double_down", "equal")
         if double not in DOUBLE_AMOUNTS:
-            raise FeltError(f"{where}: double_down must be equal or up-to, got {double!r}")
+            raise FeltError(f"{where}: double_down must be equal or up-to, got {excerpt(double)}")
         recut = data.get("recut_by", "last")
         if recut not in ("last", "next"):
             raise FeltError(
-                f"{where}: recut_by must be last or next ({r.cite('4(f)')}), got {recut!r}"
+                f"{where}: recut_by must be last or next ({r.cite('4(f)')}), got {excerpt(recut)}"
             )
         seconds = decision_seconds(data, where)
         return cls(minimum, maximum, table, limit, str(dealing), str(shuffling), int(decks), two,
