@@ -221,7 +221,7 @@ def test_analyze_boston7_cli_formats(
     assert md.count("\n| A-") > 100  # the decision table: a row per suit pattern, aces first
     assert md.index("| A-A-A |") < md.index("| 2-2-2 |")
     assert main(["analyze", "boston7", "--format", "html"]) == 0
-    assert "<h2>Decision table</h2>" in capsys.readouterr().out
+    assert "<h2>Appendix: decision table</h2>" in capsys.readouterr().out
     assert main(["analyze", "boston7", "--plot", str(tmp_path / "d.png")]) == 0
     assert (tmp_path / "d.png").stat().st_size > 0
     assert main(["analyze", "boston7", "--ante", "1"]) == 2
