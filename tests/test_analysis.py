@@ -167,3 +167,25 @@ def test_17_8_c_double_down_short_rule_matches_every_row_of_the_exact_table() ->
     rows = sheet.strategy["decisions"]
     assert len(rows) == 2535
     assert all(dds_short_rule(row["visible"]) == row["double"] for row in rows)
+
+
+def test_boston5_cells_cache_gives_the_counted_cells(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cached Boston 5 cells equal a fresh count, and a tampered cache file is recounted."""
+    from felt.analysis import kernels
+    from felt.analysis.games import _boston_lines
+    from felt.games.boston import TableConfig
+
+    monkeypatch.setenv("FELT_CACHE_DIR", str(tmp_path))
+    names, line_of_value = _boston_lines(TableConfig.from_mapping({"game": "boston5"}))
+    first = kernels.boston5_cells(line_of_value, len(names))
+    path = next(tmp_path.glob("cells5-*.npz"))
+    with np.load(path) as data:
+        stored = {k: data[k] for k in data.files}
+    stored["cells"] = stored["cells"].copy()
+    stored["cells"][0, 0, 0] += 1
+    np.savez(path, **stored)
+    again = kernels.boston5_cells(line_of_value, len(names))
+    assert np.array_equal(again, first)
+    assert int(first.sum()) == 22100 * 1176 * 1533939

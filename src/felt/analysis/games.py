@@ -31,9 +31,8 @@ from felt.analysis.boston7 import (
 )
 from felt.analysis.kernels import (
     BINOM,
-    boston5_start_counts,
+    boston5_cells,
     dds_situations,
-    equity_counts,
     five_card_values,
 )
 from felt.analysis.parsheet import Outcome, ParSheet
@@ -147,11 +146,7 @@ def analyze_boston5(config: TableConfig, ante: int | None = None) -> ParSheet:
         raise FeltError(f"analyze_boston5 needs a boston5 table, got {config.game}")
     ante = _check_ante(config, ante)
     names, line_of_value = _boston_lines(config)
-    values = five_card_values()
-    lower, equal = equity_counts()
-    cells = boston5_start_counts(
-        values, lower, equal, line_of_value, len(names), BINOM
-    )  # (22100, L, 3)
+    cells = boston5_cells(line_of_value, len(names))  # (22100, L, 3)
     labels = [_start_class(s) for s in range(22100)]
     weights = np.ones(22100, dtype=np.int64)
     return _boston_sheet(config, ante, names, cells, weights, labels, 1176 * 1533939)

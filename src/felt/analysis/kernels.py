@@ -223,6 +223,24 @@ def equity_counts() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     return lower, equal
 
 
+def boston5_cells(line_of_value: NDArray[np.int64], n_lines: int) -> NDArray[np.int64]:
+    """:func:`boston5_start_counts` for one assignment of hand values to ante bonus lines, from a
+    verified disk cache when there is one: the cells depend on which lines the table pays, not on
+    its odds, limit or ante, so a warm ``felt analyze`` or ``felt simulate`` skips the count."""
+    h = hashlib.sha256(_equity_digest().encode())
+    h.update(np.ascontiguousarray(line_of_value, dtype=np.int64).tobytes())
+    h.update(str(n_lines).encode())
+    path = cache_dir() / f"cells5-{h.hexdigest()[:24]}.npz"
+    cached = load_arrays(path, ("cells",))
+    if cached is not None and cached["cells"].shape == (22100, n_lines, 3):
+        return cached["cells"].astype(np.int64)
+    values = five_card_values()
+    lower, equal = equity_counts()
+    cells = boston5_start_counts(values, lower, equal, line_of_value, n_lines, BINOM)
+    save_arrays(path, cells=cells)
+    return cells
+
+
 def count_equity() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """For every five-card hand P (by colex index): how many five-card hands of the other 47 cards
     rank below P, and how many equal it (of C(47,5) = 1,533,939).
