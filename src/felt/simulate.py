@@ -45,7 +45,7 @@ from felt.core._jit import jit, jit_inline
 from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
 from felt.core.cards import ALL_CARDS, Card
 from felt.core.errors import FeltError, excerpt
-from felt.core.tables import cache_dir, load_arrays, save_arrays, tables
+from felt.core.tables import cache_dir, load_arrays, save_arrays, source_digest, tables
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
@@ -262,13 +262,10 @@ def exact_sheet(
 
 def _exact_key(config: TableConfig, ante: int) -> str:
     """Cache key of a table's exact figures: its settings, the ante and the analysis code."""
-    h = hashlib.sha256(f"{config!r}|{ante}".encode())
     here = Path(__file__).parent
-    for path in (here / "analysis" / "games.py", here / "analysis" / "kernels.py",
-                 here / "analysis" / "boston7.py", here / "core" / "tables.py",
-                 here / "core" / "ranking.py"):  # fmt: skip
-        h.update(path.read_bytes())
-    return h.hexdigest()[:24]
+    return source_digest(here / "analysis" / "games.py", here / "analysis" / "kernels.py",
+                         here / "analysis" / "boston7.py", here / "core" / "tables.py",
+                         here / "core" / "ranking.py", salt=f"{config!r}|{ante}", length=24)  # fmt: skip
 
 
 def exact_figures(

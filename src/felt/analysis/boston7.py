@@ -26,7 +26,6 @@ P(player higher) = P(dealer higher).
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -50,6 +49,7 @@ from felt.core.tables import (
     cache_dir,
     load_arrays,
     save_arrays,
+    source_digest,
     tables,
 )
 
@@ -653,15 +653,9 @@ class Boston7Counts:
 
 
 def _digest() -> str:
-    h = hashlib.sha256()
     here = Path(__file__)
-    for path in (
-        here,
-        here.parent / "kernels.py",
-        *(here.parent.parent / "core" / m for m in ("tables.py", "ranking.py")),
-    ):
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    core = here.parent.parent / "core"
+    return source_digest(here, here.parent / "kernels.py", core / "tables.py", core / "ranking.py")
 
 
 def default_threads() -> int:

@@ -8,7 +8,6 @@ C(c0,1) + C(c1,2) + C(c2,3) + C(c3,4) + C(c4,5).  :func:`five_card_values` gives
 from __future__ import annotations
 
 import functools
-import hashlib
 from math import comb
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from numpy.typing import NDArray
 
 from felt.core._jit import jit
 from felt.core.batch import rank_batch
-from felt.core.tables import cache_dir, load_arrays, save_arrays
+from felt.core.tables import cache_dir, load_arrays, save_arrays, source_digest
 
 BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
 N_FIVE = comb(52, 5)
@@ -201,11 +200,9 @@ def _equity_counts(
 
 def _equity_digest() -> str:
     """Digest of the code the equity counts derive from (this file and the hand tables)."""
-    h = hashlib.sha256()
     here = Path(__file__)
-    for path in (here, *(here.parent.parent / "core" / m for m in ("tables.py", "ranking.py"))):
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    return source_digest(here, here.parent.parent / "core" / "tables.py",
+                         here.parent.parent / "core" / "ranking.py")  # fmt: skip
 
 
 @functools.cache
@@ -227,10 +224,10 @@ def boston5_cells(line_of_value: NDArray[np.int64], n_lines: int) -> NDArray[np.
     """:func:`boston5_start_counts` for one assignment of hand values to ante bonus lines, from a
     verified disk cache when there is one: the cells depend on which lines the table pays, not on
     its odds, limit or ante, so a warm ``felt analyze`` or ``felt simulate`` skips the count."""
-    h = hashlib.sha256(_equity_digest().encode())
-    h.update(np.ascontiguousarray(line_of_value, dtype=np.int64).tobytes())
-    h.update(str(n_lines).encode())
-    path = cache_dir() / f"cells5-{h.hexdigest()[:24]}.npz"
+    lines = ",".join(map(str, np.asarray(line_of_value).tolist()))
+    here = Path(__file__)
+    key = source_digest(here, salt=f"{_equity_digest()}|{n_lines}|{lines}", length=24)
+    path = cache_dir() / f"cells5-{key}.npz"
     cached = load_arrays(path, ("cells",))
     if cached is not None and cached["cells"].shape == (22100, n_lines, 3):
         return cached["cells"].astype(np.int64)

@@ -242,12 +242,19 @@ def cache_dir() -> Path:
     return Path(base) / "felt"
 
 
+def source_digest(*paths: Path, salt: str = "", length: int = 16) -> str:
+    """Digest of the source files a cache derives from (and ``salt``, e.g. a table's settings),
+    so every cache file's name follows each change to the code that computes it."""
+    h = hashlib.sha256(salt.encode())
+    for path in paths:
+        h.update(path.read_bytes())
+    return h.hexdigest()[:length]
+
+
 def _code_digest() -> str:
     """Digest of the code the tables derive from, so the cache follows every change to it."""
-    h = hashlib.sha256()
-    for module in ("ranking.py", "tables.py", "cards.py"):
-        h.update((Path(__file__).parent / module).read_bytes())
-    return h.hexdigest()[:16]
+    here = Path(__file__).parent
+    return source_digest(*(here / m for m in ("ranking.py", "tables.py", "cards.py")))
 
 
 DIGEST_KEY: Final = "content_sha256"
