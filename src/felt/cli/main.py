@@ -476,7 +476,42 @@ def build_parser() -> argparse.ArgumentParser:
         help="output format (default: text)",
     )
     p_rules.set_defaults(run=_cmd_rules)
+
+    p_serve = sub.add_parser(
+        "serve",
+        help="run the table server: an HTTP and WebSocket API with a durable ledger",
+        formatter_class=_Formatter,
+        description="Run the table server (see README, 'The table server').  The first start\n"
+        "creates the supervisor 'admin' (password from FELT_ADMIN_PASSWORD, else printed once).\n\n"
+        "examples:\n"
+        "  felt serve\n"
+        "  felt serve --database postgresql://127.0.0.1:5432/test --port 8001 --tables tables.toml",
+    )
+    p_serve.add_argument(
+        "--database",
+        help="sqlite:///PATH or postgresql://HOST:PORT/DB (default: SQLite in the user's data "
+        "directory, ~/.local/share/felt/felt.db)",
+    )
+    p_serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p_serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    p_serve.add_argument(
+        "--tables",
+        help="TOML file of [[table]] entries (default: one table each of boston5, boston7 and "
+        "double-down-stud)",
+    )
+    p_serve.add_argument(
+        "--node",
+        help="this process's name in table leases, and where clients are sent for its tables; "
+        "unique per running process (default: HOST:PORT)",
+    )
+    p_serve.set_defaults(run=_cmd_serve)
     return parser
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from felt.server.serve import serve
+
+    return serve(args.database, args.tables, args.host, args.port, args.node)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

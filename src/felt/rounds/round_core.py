@@ -278,6 +278,11 @@ class RoundCore:
             else:
                 self.__dict__[name] = value
 
+    def copy(self) -> Self:
+        """An independent copy: an action tried on it leaves this round untouched (a server
+        applies an action to a copy and keeps it only once the action is durably recorded)."""
+        return _clone(self)  # type: ignore[no-any-return]
+
     def replay_from_start(self) -> Self:
         """A new round made as this one was, with every recorded action applied again."""
         fresh = type(self)(**_clone(self._origin))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from felt.core.cards import ALL_CARDS, Card
@@ -80,4 +80,24 @@ class FixedOrder:
         return self.order
 
 
-__all__ = ["ALL_CARDS", "FixedOrder", "SeededShuffle", "Shuffler", "SystemShuffle", "fisher_yates"]
+def complete_deck(known: Mapping[int, Card], shuffler: Shuffler) -> tuple[Card, ...]:
+    """A full deck with the cards of ``known`` (0-based place -> card) where they were, and the
+    other cards shuffled into the other places.
+
+    How a server rebuilds a round after a crash without ever having stored an undealt card: the
+    order of the cards not yet dealt is, to everyone, a uniformly random order of those cards,
+    and a new shuffle of them is exactly that.
+
+    >>> from felt.core.cards import parse_cards
+    >>> deck = complete_deck({0: parse_cards("As")[0], 51: parse_cards("2c")[0]}, SystemShuffle())
+    >>> str(deck[0]), str(deck[51]), len(set(deck))
+    ('As', '2c', 52)
+    """
+    if len(set(known.values())) != len(known) or not all(0 <= p < 52 for p in known):
+        raise ValueError("known cards must be distinct, at places 0 to 51")
+    taken = set(known.values())
+    rest = iter(shuffler.shuffle([c for c in ALL_CARDS if c not in taken]))
+    return tuple(known[p] if p in known else next(rest) for p in range(52))
+
+
+__all__ = ["ALL_CARDS", "FixedOrder", "SeededShuffle", "Shuffler", "SystemShuffle", "complete_deck", "fisher_yates"]

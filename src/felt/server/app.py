@@ -1,0 +1,647 @@
+"""The HTTP and WebSocket API of ``felt serve`` (FastAPI; see docs/design.md).
+
+Every request is checked on the server: the token names the account, the account's role and
+seats say what it may do, the engine says whether the action is allowed now.  Errors are JSON
+``{"error": "..."}`` with a 4xx status; nothing a client sends reaches a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Final, Literal
+
+from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import func, insert, or_, select, update
+
+from felt.core.errors import FeltError
+from felt.core.money import cents, dollars
+from felt.rounds.actions import action_from_json
+from felt.server import auth
+from felt.server.auth import Account, AuthError, Forbidden
+from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
+from felt.server.spec import TableSpec
+from felt.server.store import (
+    CAGE,
+    Conflict,
+    InsufficientFunds,
+    Posting,
+    Store,
+    accounts,
+    felt_tables,
+    player_account,
+    postings,
+    round_events,
+    round_players,
+    rounds,
+)
+from felt.server.views import seat_message
+
+log = logging.getLogger("felt.server")
+
+MAX_BODY: Final = 64 * 1024
+"""The largest request body or WebSocket message the server reads."""
+LEASE_SECONDS: Final = 10.0
+RECALL_ROUNDS: Final = 10
+"""AGCO 13.1, 58 Pa. Code 810a.11: the last ten games can be recalled."""
+
+
+class NotHere(FeltError):
+    """The table is run by another server process."""
+
+    def __init__(self, table: str, owner: str | None) -> None:
+        super().__init__(
+            f"table {table} is run by another server process"
+            + (f" at {owner}; connect there" if owner else "; try again shortly")
+        )
+        self.owner = owner
+
+
+class NotFound(FeltError):
+    """No such table, round or account."""
+
+
+STATUS: Final[dict[type[FeltError], int]] = {
+    AuthError: 401,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+    InsufficientFunds: 409,
+    NotHere: 421,
+    LeaseLost: 421,
+}
+
+
+def status_of(err: FeltError) -> int:
+    """The HTTP status of a refusal."""
+    for kind, code in STATUS.items():
+        if isinstance(err, kind):
+            return code
+    return 400
+
+
+class Login(BaseModel):
+    """Name and password."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=256)
+
+
+class NewAccount(BaseModel):
+    """An account a supervisor opens."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=64)
+    role: str = Field(max_length=16)
+    password: str = Field(max_length=256)
+
+
+class Cash(BaseModel):
+    """A cashier's deposit or withdrawal, in dollars."""
+
+    model_config = ConfigDict(extra="forbid")
+    player: str = Field(max_length=64)
+    amount: str | float | int
+    key: str = Field(min_length=1, max_length=128)
+
+
+class SeatRequest(BaseModel):
+    """A seat to take or leave."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=1, le=7)
+
+
+class ActRequest(BaseModel):
+    """An action as a round script spells it, with the client's idempotency key."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: dict[str, Any]
+    key: str = Field(min_length=1, max_length=128)
+
+
+@dataclass
+class Server:
+    """One ``felt serve`` process: its tables, its lease on them, its clients."""
+
+    store: Store
+    specs: list[TableSpec]
+    node: str
+    lease_seconds: float = LEASE_SECONDS
+    hosts: dict[str, TableHost] = field(default_factory=dict)
+    tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    sockets: set[Client] = field(default_factory=set)
+
+    # ----------------------------------------------------------------- start and leases
+    def prepare(self) -> None:
+        """Migrate the schema, add tables the database does not have, open the first account."""
+        self.store.migrate()
+        with self.store.transaction() as conn:
+            have = {r[0] for r in conn.execute(select(felt_tables.c.id))}
+            for spec in self.specs:
+                if spec.id not in have:
+                    conn.execute(insert(felt_tables).values(**new_table_row(spec, None)))
+        with self.store.engine.connect() as conn:
+            anyone = conn.execute(select(func.count()).select_from(accounts)).scalar()
+        if not anyone:
+            password = os.environ.get("FELT_ADMIN_PASSWORD") or secrets.token_urlsafe(12)
+            auth.create_account(self.store, "admin", "supervisor", password)
+            if "FELT_ADMIN_PASSWORD" not in os.environ:
+                log.warning("created supervisor 'admin' with password %s (shown once)", password)
+
+    def claim(self) -> list[str]:
+        """Take every table whose lease has run out (or that this node already holds) and renew
+        this node's leases; returns the tables newly taken."""
+        now = time.time()
+        taken: list[str] = []
+        with self.store.transaction() as conn:
+            ids = [r[0] for r in conn.execute(select(felt_tables.c.id))]
+            for tid in ids:
+                result = conn.execute(
+                    update(felt_tables)
+                    .where(
+                        felt_tables.c.id == tid,
+                        or_(
+                            felt_tables.c.owner.is_(None),
+                            felt_tables.c.owner == self.node,
+                            felt_tables.c.lease_until < now,
+                        ),
+                    )
+                    .values(owner=self.node, lease_until=now + self.lease_seconds)
+                )
+                if result.rowcount == 1 and tid not in self.hosts:
+                    taken.append(tid)
+        for tid in taken:
+            with self.store.engine.connect() as conn:
+                spec_json = conn.execute(
+                    select(felt_tables.c.spec).where(felt_tables.c.id == tid)
+                ).scalar_one()
+            host = TableHost(self.store, TableSpec.from_json(spec_json), self.node)
+            host.load()
+            host.listeners.append(self._broadcast)
+            self.hosts[tid] = host
+        return taken
+
+    def start_tables(self, ids: list[str]) -> None:
+        """Run the loops of newly taken tables."""
+        for tid in ids:
+            host = self.hosts[tid]
+            self.tasks[tid] = asyncio.create_task(self._run(host))
+
+    async def _run(self, host: TableHost) -> None:
+        await host.run(self.stop)
+        if not self.stop.is_set():  # lost the lease: another process runs it now
+            self.hosts.pop(host.spec.id, None)
+            self.tasks.pop(host.spec.id, None)
+
+    async def keep_leases(self) -> None:
+        """Renew leases and take over tables whose process has died."""
+        while not self.stop.is_set():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.stop.wait(), timeout=self.lease_seconds / 3)
+            if self.stop.is_set():
+                return
+            try:
+                taken = await asyncio.to_thread(self.claim)
+                self.start_tables(taken)
+            except Exception:  # the database is away: keep serving, try again
+                log.exception("lease renewal failed")
+
+    def owner_of(self, table: str) -> str | None:
+        """Which node runs ``table`` (for a client that came to the wrong one)."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(felt_tables.c.owner).where(felt_tables.c.id == table)).first()
+        if row is None:
+            raise NotFound(f"no table {table[:64]!r}")
+        return None if row[0] is None else str(row[0])
+
+    def host(self, table: str) -> TableHost:
+        """The table, if this process runs it."""
+        host = self.hosts.get(table)
+        if host is None:
+            raise NotHere(table, self.owner_of(table))
+        return host
+
+    # ----------------------------------------------------------------- clients
+    def _broadcast(self, host: TableHost) -> None:
+        for client in list(self.sockets):
+            if host.spec.id in client.tables:
+                client.push(host)
+
+    def account(self, authorization: str | None) -> Account:
+        """The account of a request's bearer token."""
+        token = None
+        if authorization and authorization.startswith("Bearer "):
+            token = authorization[7:].strip()
+        return auth.authenticate(self.store, token)
+
+    async def act(self, who: Account, table: str, body: dict[str, Any], key: str) -> dict[str, Any]:
+        """One client action: answered from the idempotency record if the key was seen."""
+        digest = request_digest({"table": table, "action": body})
+        seen = await asyncio.to_thread(self._seen, who.id, key)
+        if seen is not None:
+            if seen[0] != digest:
+                raise Conflict(f"idempotency key {key[:40]!r} was used for another request")
+            return {**json.loads(seen[1]), "replayed": True}
+        host = self.host(table)
+        action = action_from_json(body, "action")
+        return await host.do(host.apply_now, action, who, key, digest)
+
+    def _seen(self, account_id: int, key: str) -> tuple[str, str] | None:
+        with self.store.engine.connect() as conn:
+            return self.store.remembered(conn, account_id, key)
+
+    # ----------------------------------------------------------------- money and records
+    def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
+        """A cashier moves money between the cage and a player's wallet."""
+        auth.require(who, "cashier")
+        amount = cents(body.amount, "amount")
+        if amount <= 0:
+            raise FeltError("amount must be more than 0.00")
+        digest = request_digest({"cash": sign, "player": body.player, "amount": amount})
+        with self.store.transaction() as conn:
+            seen = self.store.remembered(conn, who.id, body.key)
+            if seen is not None:
+                if seen[0] != digest:
+                    raise Conflict(
+                        f"idempotency key {body.key[:40]!r} was used for another request"
+                    )
+                return {**json.loads(seen[1]), "replayed": True}
+            row = conn.execute(
+                select(accounts.c.id, accounts.c.role).where(accounts.c.name == body.player)
+            ).first()
+            if row is None or row.role != "player":
+                raise NotFound(f"no player named {body.player[:40]!r}")
+            wallet = player_account(int(row.id))
+            what = "deposit" if sign > 0 else "withdrawal"
+            self.store.post(
+                conn,
+                f"cash:{who.id}:{body.key}",
+                [Posting(CAGE, -sign * amount, what), Posting(wallet, sign * amount, what)],
+            )
+            balance = self.store.balance(conn, int(row.id))
+            answer = {"player": body.player, what: dollars(amount), "balance": dollars(balance)}
+            self.store.remember(conn, who.id, body.key, digest, json.dumps(answer))
+        return answer
+
+    def recall(self, who: Account, limit: int = RECALL_ROUNDS) -> list[dict[str, Any]]:
+        """A player's last rounds: cards, wagers, decisions, statement lines with clauses, and
+        the balance before and after (AGCO 13.1, 58 Pa. Code 810a.11)."""
+        from felt.cli.script import run_script
+
+        wallet = player_account(who.id)
+        out: list[dict[str, Any]] = []
+        with self.store.engine.connect() as conn:
+            rows = (
+                conn.execute(
+                    select(rounds)
+                    .join(round_players, round_players.c.round_id == rounds.c.id)
+                    .where(round_players.c.account_id == who.id)
+                    .order_by(round_players.c.started_at.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
+            for r in rows:
+                entry: dict[str, Any] = {"round": r["id"], "table": r["table_id"], "number": r["number"],
+                                         "finished": bool(r["finished"])}  # fmt: skip
+                ids = conn.execute(
+                    select(func.min(postings.c.id), func.max(postings.c.id)).where(
+                        postings.c.account == wallet, postings.c.txn.like(f"{r['id']}#%")
+                    )
+                ).first()
+                if ids is not None and ids[0] is not None:
+                    before = conn.execute(
+                        select(func.coalesce(func.sum(postings.c.amount), 0)).where(
+                            postings.c.account == wallet, postings.c.id < ids[0]
+                        )
+                    ).scalar()
+                    after = conn.execute(
+                        select(func.coalesce(func.sum(postings.c.amount), 0)).where(
+                            postings.c.account == wallet, postings.c.id <= ids[1]
+                        )
+                    ).scalar()
+                    entry["balance_before"] = dollars(int(before or 0))
+                    entry["balance_after"] = dollars(int(after or 0))
+                mine: list[int] = []
+                decisions: list[dict[str, Any]] = []
+                for e in conn.execute(
+                    select(round_events.c.seq, round_events.c.action)
+                    .where(round_events.c.round_id == r["id"], round_events.c.actor == who.id)
+                    .order_by(round_events.c.seq)
+                ):
+                    act = json.loads(e.action)
+                    decisions.append(act)
+                    if "seat" in act and act["seat"] not in mine:
+                        mine.append(int(act["seat"]))
+                entry["decisions"] = decisions
+                if r["finished"] and r["record"]:
+                    record = json.loads(r["record"])
+                    rnd = run_script(record["script"])
+                    entry["seats"] = {str(n): seat_message(rnd, n) for n in sorted(mine)}
+                    entry["dealer"] = record.get("dealer")
+                out.append(entry)
+        return out
+
+    def round_record(self, who: Account, round_id: str) -> dict[str, Any]:
+        """A supervisor's full reconstruction of any round: the record of a finished one (its
+        script, settlement and discard rack in pickup order), the events so far of one in play."""
+        auth.require(who, "supervisor")
+        with self.store.engine.connect() as conn:
+            row = conn.execute(select(rounds).where(rounds.c.id == round_id)).mappings().first()
+            if row is None:
+                raise NotFound(f"no round {round_id[:80]!r}")
+            events = [
+                {
+                    "seq": e.seq,
+                    "action": json.loads(e.action),
+                    "effects": json.loads(e.effects),
+                    "actor": e.actor,
+                }
+                for e in conn.execute(
+                    select(round_events)
+                    .where(round_events.c.round_id == round_id)
+                    .order_by(round_events.c.seq)
+                )
+            ]
+        return {
+            "round": round_id,
+            "table": row["table_id"],
+            "number": row["number"],
+            "finished": bool(row["finished"]),
+            "record": json.loads(row["record"]) if row["record"] else None,
+            "events": events,
+        }
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection: its account, the tables it watches, its outgoing queue."""
+
+    server: Server
+    who: Account
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    tables: set[str] = field(default_factory=set)
+
+    def push(self, host: TableHost) -> None:
+        """Queue this client's own view of ``host``."""
+        self.queue.put_nowait(host.message_for(self.who))
+
+
+async def current(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> Account:
+    """The account making a request (its bearer token checked)."""
+    server: Server = request.app.state.server
+    return await asyncio.to_thread(server.account, authorization)
+
+
+Who = Annotated[Account, Depends(current)]
+
+
+def create_app(server: Server) -> FastAPI:
+    """The ASGI application of ``server``."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(server.prepare)
+        taken = await asyncio.to_thread(server.claim)
+        server.start_tables(taken)
+        keeper = asyncio.create_task(server.keep_leases())
+        try:
+            yield
+        finally:
+            server.stop.set()
+            await asyncio.gather(keeper, *server.tasks.values(), return_exceptions=True)
+            server.store.dispose()
+
+    app = FastAPI(title="felt table server", version="1", lifespan=lifespan)
+    app.state.server = server
+
+    @app.exception_handler(FeltError)
+    async def _felt_error(_req: Request, err: FeltError) -> JSONResponse:
+        body: dict[str, Any] = {"error": str(err)}
+        if isinstance(err, NotHere) and err.owner:
+            body["owner"] = err.owner
+        return JSONResponse(body, status_code=status_of(err))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, err: RequestValidationError) -> JSONResponse:
+        first = err.errors()[0] if err.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        return JSONResponse(
+            {"error": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422
+        )
+
+    @app.middleware("http")
+    async def _limit(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            return JSONResponse({"error": f"request body over {MAX_BODY} bytes"}, status_code=413)
+        return await call_next(request)
+
+    @app.post("/api/login")
+    async def login(body: Login) -> dict[str, Any]:
+        token, who = await asyncio.to_thread(auth.log_in, server.store, body.name, body.password)
+        return {"token": token, "name": who.name, "role": who.role}
+
+    @app.post("/api/logout")
+    async def logout(
+        who: Who, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        await asyncio.to_thread(auth.log_out, server.store, (authorization or "")[7:].strip())
+        return {"ok": True}
+
+    @app.get("/api/me")
+    async def me(who: Who) -> dict[str, Any]:
+        def read() -> int:
+            with server.store.engine.connect() as conn:
+                return server.store.balance(conn, who.id)
+
+        return {
+            "name": who.name,
+            "role": who.role,
+            "balance": dollars(await asyncio.to_thread(read)),
+        }
+
+    @app.post("/api/accounts")
+    async def new_account(body: NewAccount, who: Who) -> dict[str, Any]:
+        auth.require(who, "supervisor")
+        made = await asyncio.to_thread(
+            auth.create_account, server.store, body.name, body.role, body.password
+        )
+        return {"id": made.id, "name": made.name, "role": made.role}
+
+    @app.post("/api/accounts/{name}/unlock")
+    async def unlock(name: str, who: Who) -> dict[str, Any]:
+        auth.require(who, "supervisor")
+        await asyncio.to_thread(auth.unlock, server.store, name)
+        return {"ok": True}
+
+    @app.post("/api/cashier/deposit")
+    async def deposit(body: Cash, who: Who) -> dict[str, Any]:
+        return await asyncio.to_thread(server.cash, who, body, 1)
+
+    @app.post("/api/cashier/withdraw")
+    async def withdraw(body: Cash, who: Who) -> dict[str, Any]:
+        return await asyncio.to_thread(server.cash, who, body, -1)
+
+    @app.get("/api/tables")
+    async def tables(who: Who) -> list[dict[str, Any]]:
+        def read() -> list[dict[str, Any]]:
+            with server.store.engine.connect() as conn:
+                rows = conn.execute(
+                    select(felt_tables.c.id, felt_tables.c.spec, felt_tables.c.owner)
+                ).all()
+            return [
+                {"id": r.id, "game": json.loads(r.spec)["game"], "owner": r.owner} for r in rows
+            ]
+
+        return await asyncio.to_thread(read)
+
+    @app.get("/api/tables/{table}")
+    async def table_view(table: str, who: Who) -> dict[str, Any]:
+        host = server.host(table)
+        async with host.lock:
+            return host.message_for(who)
+
+    @app.post("/api/tables/{table}/sit")
+    async def sit(table: str, body: SeatRequest, who: Who) -> dict[str, Any]:
+        host = server.host(table)
+        await host.do(host.sit, who, body.seat)
+        return {"ok": True}
+
+    @app.post("/api/tables/{table}/stand")
+    async def stand(table: str, body: SeatRequest, who: Who) -> dict[str, Any]:
+        host = server.host(table)
+        await host.do(host.stand, who, body.seat)
+        return {"ok": True}
+
+    @app.post("/api/tables/{table}/actions")
+    async def act(table: str, body: ActRequest, who: Who) -> dict[str, Any]:
+        return await server.act(who, table, body.action, body.key)
+
+    @app.post("/api/tables/{table}/{change}")
+    async def open_or_close(
+        table: str, change: Literal["open", "close"], who: Who
+    ) -> dict[str, Any]:
+        auth.require(who, "supervisor")
+        host = server.host(table)
+        await host.do(host.set_open, change == "open")
+        return {"ok": True}
+
+    @app.get("/api/recall")
+    async def recall(who: Who) -> list[dict[str, Any]]:
+        auth.require(who, "player")
+        return await asyncio.to_thread(server.recall, who)
+
+    @app.get("/api/rounds/{round_id}")
+    async def round_record(round_id: str, who: Who) -> dict[str, Any]:
+        return await asyncio.to_thread(server.round_record, who, round_id)
+
+    @app.websocket("/api/ws")
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            first = await _receive(ws)
+            who = await asyncio.to_thread(
+                auth.authenticate, server.store, str(first.get("token") or "")
+            )
+        except (FeltError, ValueError) as err:
+            await ws.send_json({"type": "error", "error": str(err)})
+            await ws.close(code=4401)
+            return
+        except WebSocketDisconnect:
+            return
+        client = Client(server, who)
+        server.sockets.add(client)
+        sender = asyncio.create_task(_send_loop(ws, client))
+        try:
+            await ws.send_json({"type": "hello", "name": who.name, "role": who.role})
+            while True:
+                msg: dict[str, Any] | None = None
+                try:
+                    msg = await _receive(ws)
+                    await _handle(server, client, msg)
+                except (FeltError, ValueError) as err:
+                    await client.queue.put(
+                        {"type": "error", "error": str(err), "key": _key_of(msg)}
+                    )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            server.sockets.discard(client)
+            sender.cancel()
+
+    return app
+
+
+def _key_of(msg: dict[str, Any] | None) -> Any:
+    return None if msg is None else msg.get("key")
+
+
+async def _receive(ws: WebSocket) -> dict[str, Any]:
+    text = await ws.receive_text()
+    if len(text) > MAX_BODY:
+        raise FeltError(f"message over {MAX_BODY} bytes")
+    try:
+        msg = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise FeltError("a message must be a JSON object") from err
+    if not isinstance(msg, dict):
+        raise FeltError("a message must be a JSON object")
+    return msg
+
+
+async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
+    """One WebSocket message: ``{"subscribe": T}``, ``{"unsubscribe": T}`` or ``{"table": T,
+    "action": {...}, "key": K}``."""
+    if "subscribe" in msg:
+        table = str(msg["subscribe"])[:64]
+        host = server.host(table)
+        client.tables.add(table)
+        client.push(host)
+        return
+    if "unsubscribe" in msg:
+        client.tables.discard(str(msg["unsubscribe"]))
+        return
+    if "action" in msg:
+        key: Any = msg.get("key")
+        if not isinstance(key, str) or not 1 <= len(key) <= 128:
+            raise FeltError(
+                "an action needs a key: a string of 1 to 128 characters, unique per action"
+            )
+        target, body = msg.get("table"), msg.get("action")
+        if not isinstance(target, str) or not isinstance(body, dict):
+            raise FeltError('an action message is {"table": ID, "action": {...}, "key": K}')
+        try:
+            ack = await server.act(client.who, target, body, key)
+        except FeltError as err:
+            await client.queue.put({"type": "error", "error": str(err), "key": key})
+            return
+        await client.queue.put({"type": "ack", "key": key, **ack})
+        return
+    raise FeltError(
+        'a message is {"subscribe": T}, {"unsubscribe": T} or {"table": T, "action": {...}, "key": K}'
+    )
+
+
+async def _send_loop(ws: WebSocket, client: Client) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            await ws.send_json(await client.queue.get())

@@ -1,0 +1,633 @@
+"""One live table in a server process: the round engine, who sits where, the dealer's pace and
+the decision clock, every accepted action made durable before anyone hears of it.
+
+An action is tried on a copy of the round (:meth:`RoundCore.copy`); the copy's new event, the
+cards it drew and its chip movements go to the database in one transaction; only after the
+commit does the copy become the table's round and the clients get their new views.  A refused
+action, a wager beyond the balance or a failed commit leaves the round as it was.
+
+The deck a round is dealt from lives only in this process's memory.  Each event row records the
+cards its action drew and their places in the deck; after a crash the round is rebuilt from those
+rows with the undealt places filled by a new CSPRNG shuffle of the undealt cards
+(:func:`felt.rounds.shuffle.complete_deck`), then every action is replayed and checked to give
+the events on record.  See docs/design.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, insert, select, update
+
+from felt.core.cards import ALL_CARDS, Card, parse_cards
+from felt.core.errors import FeltError
+from felt.games.boston.round import Round
+from felt.games.boston.table import Table
+from felt.games.double_down.round import DoubleDownRound
+from felt.games.double_down.table import DoubleDownTable
+from felt.rounds.actions import (
+    Action,
+    DealerCut,
+    DecisionTimeout,
+    Irregularity,
+    PlaceBet,
+    PlaceWagers,
+    PlayerAction,
+    RequireRecut,
+    ShufflerJam,
+    action_from_json,
+)
+from felt.rounds.engine import HOUSE, LAYOUT, Effect, Event
+from felt.rounds.round_core import RoundCore
+from felt.rounds.shuffle import SystemShuffle, complete_deck
+from felt.server.auth import Account, Forbidden
+from felt.server.spec import TableSpec
+from felt.server.store import (
+    HOUSE_ACCOUNT,
+    Conflict,
+    Posting,
+    Store,
+    accounts,
+    felt_tables,
+    layout_account,
+    player_account,
+    round_events,
+    round_players,
+    rounds,
+)
+from felt.server.views import PUBLIC, seat_message
+
+AnyTable = Table | DoubleDownTable
+AnyRound = Round | DoubleDownRound
+log = logging.getLogger("felt.server")
+T = TypeVar("T")
+
+
+class LeaseLost(FeltError):
+    """This process no longer holds the table (another process took it over)."""
+
+
+def _effect_json(e: Effect) -> dict[str, Any]:
+    return {
+        "kind": e.kind,
+        "seat": e.seat,
+        "cards": [str(c) for c in e.cards],
+        "amount": e.amount,
+        "detail": e.detail,
+    }
+
+
+def event_record(event: Event) -> list[dict[str, Any]]:
+    """An event's effects and statement lines as stored (cards dealt included: the record is
+    the casino's, read by supervisors; clients get views)."""
+    out = [_effect_json(e) for e in event.effects]
+    out += [{"kind": "line", "seat": x.seat, "wager": x.wager, "outcome": x.outcome,
+             "amount": x.amount, "clause": x.clause} for x in event.lines]  # fmt: skip
+    return out
+
+
+def request_digest(body: Any) -> str:
+    """A digest of a request, so an idempotency key reused for another request is refused."""
+    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _table_snapshot(table: AnyTable) -> dict[str, Any]:
+    if isinstance(table, Table):
+        return {
+            "rounds_played": table.rounds_played,
+            "rounds_since_count": table.rounds_since_count,
+            "deck_removed": table.deck_removed,
+            "device_removed": table.device_removed,
+            "dealing": table.config.dealing,
+        }
+    return {
+        "rounds_played": table.rounds_played,
+        "game_beginning": table.game_beginning,
+        "last_offered": table.last_offered,
+        "shuffler_removed": table.shuffler_removed,
+        "shuffling": table.config.shuffling,
+    }
+
+
+def make_table(spec: TableSpec, snapshot: dict[str, Any] | None) -> AnyTable:
+    """A table as its snapshot left it (a new one with no snapshot)."""
+    config = spec.config()
+    snap = dict(snapshot or {})
+    if spec.game == "double-down-stud":
+        assert not isinstance(config, Table)
+        if "shuffling" in snap:
+            config = replace(config, shuffling=snap.pop("shuffling"))
+        return DoubleDownTable(config, **snap)  # type: ignore[arg-type]
+    if "dealing" in snap:
+        config = replace(config, dealing=snap.pop("dealing"))
+    return Table(config, **snap)  # type: ignore[arg-type]
+
+
+def _finished(table: AnyTable, rnd: AnyRound) -> AnyTable:
+    """The table as it will be once ``rnd`` is recorded finished (the live table untouched)."""
+    after = copy.copy(table)
+    if isinstance(after, DoubleDownTable) and isinstance(rnd, DoubleDownRound):  # noqa: SIM114 - each branch narrows its own pair of types
+        after.history = [rnd]
+        after.finish(rnd)
+    elif isinstance(after, Table) and isinstance(rnd, Round):
+        after.history = [rnd]
+        after.finish(rnd)
+    return after
+
+
+def _origin(rnd: RoundCore) -> dict[str, Any]:
+    """What a round was made with besides its configuration and deck."""
+    if isinstance(rnd, DoubleDownRound):
+        return {"number": rnd.number, "new_game": rnd.new_game, "last_offered": rnd.last_offered}
+    assert isinstance(rnd, Round)
+    return {"number": rnd.number, "stub_count_due": rnd.stub_count_due}
+
+
+def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
+    """The cards an action took from the shoe, each with its place in the deck the round began
+    with (the coordinates a rebuild fills in, whatever cuts came between)."""
+    place = {c: i for i, c in enumerate(after.dealt_from)}
+    taken = after.shoe.order[before.shoe.position : after.shoe.position]
+    return [(place[c], str(c)) for c in taken]
+
+
+@dataclass
+class Seat:
+    """A seat held by a player."""
+
+    account_id: int
+    name: str
+
+
+@dataclass
+class TableHost:
+    """A table run by this process; see the module docstring."""
+
+    store: Store
+    spec: TableSpec
+    owner: str
+    table: AnyTable = field(init=False)
+    round: AnyRound | None = None
+    round_id: str | None = None
+    is_open: bool = True
+    seats: dict[int, Seat] = field(default_factory=dict)
+    version: int = 0
+    listeners: list[Callable[[TableHost], None]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    deadlines: dict[tuple[int, str], float] = field(default_factory=dict)
+    betting_closes: float | None = None
+    step_at: float | None = None
+    next_round_at: float = 0.0
+    names: dict[str, int] = field(default_factory=dict)
+    """Account ids by name, for the seats of a round (its wagers carry the player's name)."""
+
+    def __post_init__(self) -> None:
+        self.table = make_table(self.spec, None)
+
+    # ----------------------------------------------------------------- state on record
+    def state_json(self, table: AnyTable | None = None, round_id: str | None = "") -> str:
+        """What carries between rounds, as stored with the table (``table`` and ``round_id``
+        as they will be once the change being written is made, where they change)."""
+        return json.dumps(
+            {
+                "open": self.is_open,
+                "seats": {str(n): [s.account_id, s.name] for n, s in sorted(self.seats.items())},
+                "table": _table_snapshot(self.table if table is None else table),
+                "round_id": self.round_id if round_id == "" else round_id,
+            },
+            sort_keys=True,
+        )
+
+    def _bump(self, conn: Connection, state: str | None = None) -> int:
+        """Fence a write: the table's version moves on only while this process holds it."""
+        values: dict[str, Any] = {"version": felt_tables.c.version + 1}
+        if state is not None:
+            values["state"] = state
+        result = conn.execute(
+            update(felt_tables)
+            .where(felt_tables.c.id == self.spec.id, felt_tables.c.owner == self.owner)
+            .values(**values)
+        )
+        if result.rowcount != 1:
+            raise LeaseLost(f"table {self.spec.id} is now run by another server process")
+        return self.version + 1
+
+    # ----------------------------------------------------------------- loading
+    def load(self) -> None:
+        """Rebuild the table and its open round from the record (after a start or a crash)."""
+        with self.store.engine.connect() as conn:
+            row = (
+                conn.execute(select(felt_tables).where(felt_tables.c.id == self.spec.id))
+                .mappings()
+                .one()
+            )
+            state = json.loads(row["state"])
+            self.version = int(row["version"])
+            self.is_open = bool(state.get("open", True))
+            self.seats = {
+                int(n): Seat(int(v[0]), str(v[1])) for n, v in state.get("seats", {}).items()
+            }
+            self.table = make_table(self.spec, state.get("table"))
+            self.round_id = state.get("round_id")
+            self.round = None
+            if self.round_id is None:
+                return
+            rrow = conn.execute(select(rounds).where(rounds.c.id == self.round_id)).mappings().one()
+            events = (
+                conn.execute(
+                    select(round_events)
+                    .where(round_events.c.round_id == self.round_id)
+                    .order_by(round_events.c.seq)
+                )
+                .mappings()
+                .all()
+            )
+            rnd = self._rebuild(json.loads(rrow["origin"]), [dict(e) for e in events])
+            players = [getattr(s, "player", None) for s in getattr(rnd, "seats", {}).values()]
+            for aid, name in conn.execute(
+                select(accounts.c.id, accounts.c.name).where(
+                    accounts.c.name.in_([p for p in players if p])
+                )
+            ):
+                self.names[str(name)] = int(aid)
+        self.round = rnd
+        if self.round.finished:  # pragma: no cover - a finished round is closed in its commit
+            self.round_id, self.round = None, None
+        else:
+            self.table.history.append(self.round)  # type: ignore[arg-type]
+
+    def _rebuild(self, origin: dict[str, Any], events: list[dict[str, Any]]) -> AnyRound:
+        known: dict[int, Card] = {}
+        for e in events:
+            for place, card in json.loads(e["drawn"]):
+                known[int(place)] = parse_cards(card)[0]
+        deck = complete_deck(known, SystemShuffle())
+        rnd: AnyRound
+        if isinstance(self.table, DoubleDownTable):
+            rnd = DoubleDownRound(self.table.config, deck, **origin)
+        else:
+            rnd = Round(self.table.config, deck, **origin)
+        for e in events:
+            event = rnd.apply(
+                action_from_json(json.loads(e["action"]), f"round {self.round_id} event {e['seq']}")
+            )
+            if event_record(event) != json.loads(e["effects"]):
+                raise RuntimeError(
+                    f"round {self.round_id} event {e['seq']} does not replay as recorded"
+                )
+        return rnd
+
+    # ----------------------------------------------------------------- rounds
+    def start_round(self) -> None:
+        """Shuffle and open the next round (the table's own rules: stub count, cut rotation)."""
+        if self.round is not None and not self.round.finished:
+            return
+        self.table.history.clear()
+        rnd = self.table.new_round()
+        rid = f"{self.spec.id}:{rnd.number}"
+        self.round_id = rid
+        try:
+            with self.store.transaction() as conn:
+                conn.execute(
+                    insert(rounds).values(
+                        id=rid,
+                        table_id=self.spec.id,
+                        number=rnd.number,
+                        origin=json.dumps(_origin(rnd)),
+                        finished=False,
+                        started_at=time.time(),
+                    )
+                )
+                self._bump(conn, self.state_json())
+        except BaseException:
+            self.round_id = None
+            self.table.history.clear()
+            raise
+        self.version += 1
+        self.round = rnd
+        self.deadlines.clear()
+        self.betting_closes = None
+
+    def authorize(self, action: Action, who: Account | None) -> Action:
+        """Refuse an action its sender may not take; a wager is made in the sender's name."""
+        if who is None:  # the table's own dealer and clock
+            return action
+        if isinstance(action, DecisionTimeout):
+            raise Forbidden("decision timeouts are recorded by the table's clock, not sent")
+        if isinstance(action, PlayerAction) and action.family == "action":
+            if who.role != "player":
+                raise Forbidden(f"only the player at a seat acts for it; you are a {who.role}")
+            seat = self.seats.get(action.seat)
+            if seat is None or seat.account_id != who.id:
+                raise Forbidden(f"seat {action.seat} is not yours; take a seat first")
+            if isinstance(action, PlaceWagers | PlaceBet):
+                action = replace(action, player=who.name)
+            return action
+        if isinstance(action, RequireRecut) and who.role != "supervisor":
+            raise Forbidden("only a casino supervisor may require a recut (17.4(f))")
+        if who.role not in ("dealer", "supervisor"):
+            raise Forbidden(
+                f"only the dealer or a supervisor may take the dealer's steps; you are a {who.role}"
+            )
+        if isinstance(action, ShufflerJam) and action.deck is not None:
+            raise FeltError("shuffler_jam: the server reshuffles; give no deck")
+        if isinstance(action, Irregularity | DealerCut) or action.family == "dealer":
+            return action
+        raise Forbidden(f"{action.name} cannot be sent to the table")  # pragma: no cover
+
+    def _seat_owner(self, rnd: RoundCore, party: str) -> str:
+        if party == HOUSE:
+            return HOUSE_ACCOUNT
+        if party == LAYOUT:
+            return layout_account(self.spec.id)
+        number = int(party.split()[1])
+        name = getattr(rnd.seats[number], "player", None)  # type: ignore[attr-defined]
+        if name is None or name not in self.names:
+            raise RuntimeError(f"seat {number} has no known player")  # pragma: no cover
+        return player_account(self.names[name])
+
+    def apply_now(
+        self, action: Action, who: Account | None, key: str | None = None, digest: str = ""
+    ) -> dict[str, Any]:
+        """Check, record and perform one action (synchronous: call under :attr:`lock`, off the
+        event loop).  Returns the acknowledgement, which is also stored under ``key``."""
+        if self.round is None or self.round.finished:
+            raise FeltError(f"table {self.spec.id} has no round in play; wait for the next one")
+        action = self.authorize(action, who)
+        before = self.round
+        trial = before.copy()
+        if who is not None and isinstance(action, PlaceWagers | PlaceBet):
+            self.names[who.name] = who.id
+        event = trial.apply(action)
+        drawn = drawn_cards(before, trial)
+        entries: list[Posting] = []
+        for t in trial.ledger.transfers[len(before.ledger.transfers) :]:
+            entries.append(Posting(self._seat_owner(trial, t.source), -t.amount, t.reason))
+            entries.append(Posting(self._seat_owner(trial, t.target), t.amount, t.reason))
+        table_after: AnyTable | None = None
+        if trial.finished:
+            table_after = _finished(self.table, trial)
+        ack = {
+            "table": self.spec.id,
+            "round": self.round_id,
+            "seq": event.seq,
+            "action": action.name,
+        }
+        assert self.round_id is not None
+        with self.store.transaction() as conn:
+            if key is not None and who is not None:
+                seen = self.store.remembered(conn, who.id, key)
+                if seen is not None:
+                    raise Conflict(
+                        "idempotency key already used"
+                    )  # pragma: no cover - checked before
+            self._bump(conn, None if table_after is None else self.state_json(table_after, None))
+            self.store.append_event(
+                conn, self.round_id, event.seq, action.to_json(), event_record(event), drawn,
+                None if who is None else who.id,
+            )  # fmt: skip
+            self.store.post(conn, f"{self.round_id}#{event.seq}", entries)
+            if who is not None and isinstance(action, PlaceWagers | PlaceBet):
+                exists = conn.execute(
+                    select(round_players.c.round_id).where(
+                        round_players.c.account_id == who.id,
+                        round_players.c.round_id == self.round_id,
+                    )
+                ).first()
+                if exists is None:
+                    conn.execute(
+                        insert(round_players).values(
+                            account_id=who.id, round_id=self.round_id, started_at=time.time()
+                        )
+                    )
+            if table_after is not None:
+                from felt.cli.script import report
+
+                conn.execute(
+                    update(rounds)
+                    .where(rounds.c.id == self.round_id)
+                    .values(
+                        finished=True, finished_at=time.time(), record=json.dumps(report(trial))
+                    )
+                )
+            if key is not None and who is not None:
+                self.store.remember(conn, who.id, key, digest, json.dumps(ack))
+        self.version += 1
+        self.round = trial
+        if table_after is not None:
+            self.table = table_after
+            self.round_id = None
+            self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
+        return ack
+
+    async def do(self, work: Callable[..., T], *args: Any) -> T:
+        """Run one synchronous change (an action, a seat, opening or closing) under the table's
+        lock in a worker thread, then tell the table's loop and listeners."""
+        async with self.lock:
+            result = await asyncio.to_thread(work, *args)
+            self._touch()
+        return result
+
+    def _touch(self) -> None:
+        """Wake the table's loop and tell the listeners (on the event loop's thread)."""
+        self.changed.set()
+        for listener in list(self.listeners):
+            listener(self)
+
+    # ----------------------------------------------------------------- seats and table procedure
+    def sit(self, who: Account, seat: int) -> None:
+        """Take a free seat (synchronous, under :attr:`lock`)."""
+        if who.role != "player":
+            raise Forbidden("only players take seats")
+        count = self.table.config.areas if isinstance(self.table, DoubleDownTable) else 6
+        if not 1 <= seat <= count:
+            raise FeltError(f"seat must be 1 to {count}, got {seat}")
+        held = self.seats.get(seat)
+        if held is not None:
+            if held.account_id == who.id:
+                return
+            raise FeltError(f"seat {seat} is taken")
+        if not self.is_open:
+            raise FeltError(f"table {self.spec.id} is closed")
+        self._change_seats({**self.seats, seat: Seat(who.id, who.name)})
+        self.names[who.name] = who.id
+
+    def stand(self, who: Account, seat: int) -> None:
+        """Leave a seat; wagers already in action stay and are settled (synchronous)."""
+        held = self.seats.get(seat)
+        if held is None or held.account_id != who.id:
+            raise FeltError(f"seat {seat} is not yours")
+        self._change_seats({n: s for n, s in self.seats.items() if n != seat})
+
+    def _change_seats(self, seats: dict[int, Seat]) -> None:
+        self._write_state(seats=seats)
+
+    def set_open(self, is_open: bool) -> None:
+        """A supervisor opens or closes the table; a closed table finishes its round, then
+        starts no other."""
+        self._write_state(is_open=is_open)
+
+    def _write_state(self, **change: Any) -> None:
+        """Change what carries between rounds and record it; undone if the write fails."""
+        old = {k: getattr(self, k) for k in change}
+        self.__dict__.update(change)
+        try:
+            with self.store.transaction() as conn:
+                self._bump(conn, self.state_json())
+        except BaseException:
+            self.__dict__.update(old)
+            raise
+        self.version += 1
+
+    # ----------------------------------------------------------------- what clients see
+    def message_for(self, who: Account | None) -> dict[str, Any]:
+        """The table as ``who`` may see it now: built from seat views only."""
+        out: dict[str, Any] = {
+            "type": "table",
+            "table": self.spec.id,
+            "game": self.spec.game,
+            "open": self.is_open,
+            "version": self.version,
+            "seats": {str(n): s.name for n, s in sorted(self.seats.items())},
+            "round": self.round_id,
+            "decision_seconds": self.table.config.decision_seconds,
+        }
+        rnd = self.round
+        if rnd is None:
+            out["public"] = None
+            return out
+        out["number"] = rnd.number
+        out["finished"] = rnd.finished
+        out["public"] = seat_message(rnd, PUBLIC)
+        if who is not None and who.role == "player":
+            mine = [n for n, s in self.seats.items() if s.account_id == who.id]
+            mine += [n for n, s in rnd.seats.items()
+                     if getattr(s, "player", None) == who.name and n not in mine]  # fmt: skip
+            out["mine"] = {str(n): seat_message(rnd, n) for n in sorted(mine)}
+        return out
+
+    # ----------------------------------------------------------------- the dealer and the clock
+    def due(self, now: float) -> tuple[Action | None, float | None]:
+        """The step the table takes by itself now (a round to open is ``None`` with no wait),
+        or when to look again."""
+        rnd = self.round
+        if rnd is None or rnd.finished:
+            return None, None
+        pending = rnd.pending()
+        live = {(s, w) for s, w in pending}
+        for k in list(self.deadlines):
+            if k not in live:
+                del self.deadlines[k]
+        for k in live:
+            self.deadlines.setdefault(k, now + rnd.config.decision_seconds)
+        if pending:
+            expired = sorted(k for k, t in self.deadlines.items() if t <= now)
+            if expired:
+                return DecisionTimeout(expired[0][0]), None
+            return None, min(self.deadlines.values())
+        step = rnd.next_dealer_action()
+        if step is None:
+            return None, None
+        if str(getattr(rnd, "phase", "")) == "betting":
+            if self.betting_closes is None:
+                self.betting_closes = now + self.spec.betting_seconds
+            everyone = set(self.seats) <= set(rnd.seats)
+            if now < self.betting_closes and not everyone:
+                return None, self.betting_closes
+        if isinstance(step, DealerCut) and isinstance(self.table, DoubleDownTable):
+            step = DealerCut(position=self.table.cut_position())
+        return step, None
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Run the table until ``stop`` or until another process takes it over: open rounds,
+        take the dealer's steps at the table's pace, record timeouts when decision time runs
+        out."""
+        while not stop.is_set():
+            now = time.monotonic()
+            try:
+                async with self.lock:
+                    self.changed.clear()
+                    wait = await self._tick(now)
+            except LeaseLost:
+                return
+            except Exception:  # the database is away: try again shortly
+                log.exception("table %s: step failed", self.spec.id)
+                wait = now + 1.0
+            await self._sleep(stop, wait, now)
+
+    async def _tick(self, now: float) -> float | None:
+        """Do what is due now; return when to look again (``now``: at once; None: when told)."""
+        rnd = self.round
+        if rnd is None or rnd.finished:
+            if not self.is_open:
+                return None
+            if now < self.next_round_at:
+                return self.next_round_at
+            await asyncio.to_thread(self.start_round)
+            self._touch()
+            return now
+        step, wait = self.due(now)
+        if step is None:
+            self.step_at = None
+            return wait
+        if self.spec.pace_seconds and not isinstance(step, DecisionTimeout):
+            if self.step_at is None:
+                self.step_at = now + self.spec.pace_seconds
+            if now < self.step_at:
+                return self.step_at
+        self.step_at = None
+        try:
+            await asyncio.to_thread(self.apply_now, step, None)
+        except FeltError as err:  # e.g. the round changed under a dealer's own step
+            if isinstance(err, LeaseLost):
+                raise
+            return now + max(self.spec.pace_seconds, 0.05)
+        self._touch()
+        return now
+
+    async def _sleep(self, stop: asyncio.Event, until: float | None, now: float) -> None:
+        timeout = None if until is None else max(0.0, until - now)
+        if timeout == 0.0:
+            return
+        waiter = asyncio.ensure_future(self.changed.wait())
+        stopper = asyncio.ensure_future(stop.wait())
+        try:
+            await asyncio.wait(
+                {waiter, stopper}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            waiter.cancel()
+            stopper.cancel()
+
+
+def new_table_row(spec: TableSpec, owner: str | None) -> dict[str, Any]:
+    """The row of a table the database has not seen."""
+    host_state = {"open": True, "seats": {}, "table": None, "round_id": None}
+    return {"id": spec.id, "spec": spec.to_json(), "state": json.dumps(host_state), "version": 0,
+            "owner": owner, "lease_until": 0.0}  # fmt: skip
+
+
+def random_key() -> str:
+    """A fresh idempotency key (for the table's own steps and tests)."""
+    return secrets.token_hex(16)
+
+
+__all__ = [
+    "ALL_CARDS",
+    "LeaseLost",
+    "TableHost",
+    "accounts",
+    "drawn_cards",
+    "event_record",
+    "make_table",
+]

@@ -1,0 +1,379 @@
+"""The durable record: accounts, sessions, tables, rounds, their events and the double-entry
+ledger, on SQLite (the embedded default) or PostgreSQL, through SQLAlchemy Core.
+
+Every accepted action is one transaction: its event row keyed on (round, sequence number), so
+two writers of the same round conflict instead of both succeeding; its ledger postings, two per
+chip movement, summing to zero; each player's balance moved with a guard that refuses to take it
+below zero (13:69O-1.4(h)); and the idempotency key of the request that caused it.  The server
+acknowledges an action only after this commit.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from felt.core.errors import FeltError
+
+metadata = MetaData()
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=False, unique=True),
+    Column("role", String(16), nullable=False),
+    Column("password_hash", String(256), nullable=False),
+    Column("failed_logins", Integer, nullable=False, default=0),
+    Column("locked", Boolean, nullable=False, default=False),
+    Column("balance", BigInteger, nullable=False, default=0),
+    Column("created_at", Float, nullable=False),
+)
+"""People who log in.  ``balance`` (cents) is the player's wallet: always the sum of the
+postings on ``player:<id>``, kept here so a wager can be refused in the same transaction."""
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("sessions_account", "account_id"),
+)
+"""Log-in sessions; only a hash of each token is kept, so the table cannot be used to log in."""
+
+felt_tables = Table(
+    "felt_tables",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("spec", Text, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("owner", String(200), nullable=True),
+    Column("lease_until", Float, nullable=False, default=0.0),
+)
+"""Each table: its settings (``spec``), what carries between rounds (``state``: open or closed,
+who sits where, the stub-count cadence, the cut rotation), bumped ``version`` on every change,
+and which server process holds it (``owner`` until ``lease_until``)."""
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("id", String(100), primary_key=True),
+    Column("table_id", String(64), ForeignKey("felt_tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("origin", Text, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("record", Text, nullable=True),
+    Column("started_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+    Index("rounds_table", "table_id", "number", unique=True),
+)
+"""Rounds: what the round was made with besides its deck (``origin``); once finished, its full
+record (``record``: the replayable script and report)."""
+
+round_events = Table(
+    "round_events",
+    metadata,
+    Column("round_id", String(100), ForeignKey("rounds.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("action", Text, nullable=False),
+    Column("effects", Text, nullable=False),
+    Column("drawn", Text, nullable=False),
+    Column("actor", Integer, nullable=True),
+    Column("at", Float, nullable=False),
+)
+"""One row per accepted action.  ``drawn`` lists the cards the action took from the deck with
+their places in it: all a rebuild needs of the deck (the undealt cards are never written)."""
+
+round_players = Table(
+    "round_players",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("round_id", String(100), ForeignKey("rounds.id"), primary_key=True),
+    Column("started_at", Float, nullable=False),
+    Index("round_players_recent", "account_id", "started_at"),
+)
+"""Which rounds each player played: for the recall of their last rounds."""
+
+postings = Table(
+    "postings",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("txn", String(120), nullable=False),
+    Column("account", String(100), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    Column("reason", String(200), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("postings_account", "account"),
+    Index("postings_txn", "txn"),
+)
+"""The double-entry ledger: each chip movement is two rows, minus on the source and plus on the
+target, under one ``txn`` (the round event or the cashier's transaction that caused it)."""
+
+idempotency = Table(
+    "idempotency",
+    metadata,
+    Column("account_id", Integer, primary_key=True),
+    Column("key", String(128), primary_key=True),
+    Column("request", String(64), nullable=False),
+    Column("response", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Each client request's idempotency key and the answer it got, so a retry is answered the same
+and never applied twice."""
+
+CAGE: Final = "cage"
+"""The ledger account money enters and leaves by (the cashier's cage)."""
+HOUSE_ACCOUNT: Final = "house"
+
+
+def player_account(account_id: int) -> str:
+    """The ledger account of a player's wallet."""
+    return f"player:{account_id}"
+
+
+def layout_account(table_id: str) -> str:
+    """The ledger account of the wagers in action on a table's layout."""
+    return f"layout:{table_id}"
+
+
+class Conflict(FeltError):
+    """Another writer got there first (the round's next sequence number is taken)."""
+
+
+class InsufficientFunds(FeltError):
+    """A wager larger than the player's balance (13:69O-1.4(h))."""
+
+
+@dataclass(frozen=True)
+class Posting:
+    """One side of a chip movement: ``amount`` cents onto ``account`` (negative: off it)."""
+
+    account: str
+    amount: int
+    reason: str
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory (``$XDG_DATA_HOME/felt`` or ``~/.local/share/felt``)."""
+    import os
+
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "felt"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'felt.db'}"
+
+
+def sqlalchemy_url(url: str) -> str:
+    """The SQLAlchemy spelling of a database URL: ``postgresql://`` uses psycopg 3."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith(("sqlite://", "postgresql+psycopg://")):
+        return url
+    raise FeltError(
+        f"--database must be a sqlite:///PATH or postgresql://... URL, got {url[:60]!r}"
+    )
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
+    processes can share the file and a commit is on disk when it returns."""
+    full = sqlalchemy_url(url)
+    if full.startswith("sqlite"):
+        engine = create_engine(full, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # SQLAlchemy, not pysqlite, says when a transaction begins (see _begin).
+            dbapi_conn.isolation_level = None
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            # Take the write lock at BEGIN: no transaction reads a balance another may change.
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return create_engine(full, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+class Store:
+    """The database behind one or more server processes."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
+
+    def migrate(self) -> None:
+        """Bring the schema up to date (Alembic, see ``felt/server/migrations``)."""
+        from felt.server.migrations import upgrade
+
+        upgrade(self.engine)
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+        with self.engine.begin() as conn:
+            yield conn
+
+    # ----------------------------------------------------------------- ledger
+    def post(self, conn: Connection, txn: str, entries: Sequence[Posting]) -> None:
+        """Write postings that sum to zero and move the player balances they touch; a player
+        balance that would go below zero refuses the whole transaction."""
+        if sum(p.amount for p in entries) != 0:  # pragma: no cover - callers pair every movement
+            raise RuntimeError("postings of one transaction must sum to zero")
+        now = time.time()
+        if entries:
+            conn.execute(
+                insert(postings),
+                [
+                    {
+                        "txn": txn,
+                        "account": p.account,
+                        "amount": p.amount,
+                        "reason": p.reason,
+                        "at": now,
+                    }
+                    for p in entries
+                ],
+            )
+        delta: dict[int, int] = {}
+        for p in entries:
+            if p.account.startswith("player:"):
+                pid = int(p.account.split(":", 1)[1])
+                delta[pid] = delta.get(pid, 0) + p.amount
+        for pid, d in sorted(delta.items()):
+            if d == 0:
+                continue
+            result = conn.execute(
+                update(accounts)
+                .where(accounts.c.id == pid, accounts.c.balance + d >= 0)
+                .values(balance=accounts.c.balance + d)
+            )
+            if result.rowcount != 1:
+                raise InsufficientFunds(
+                    "the wager exceeds the player's balance; a player may not wager more than "
+                    "their funds (13:69O-1.4(h))"
+                )
+
+    def balance(self, conn: Connection, account_id: int) -> int:
+        """A player's balance in cents."""
+        value = conn.execute(select(accounts.c.balance).where(accounts.c.id == account_id)).scalar()
+        return int(value or 0)
+
+    def ledger_sum(self) -> int:
+        """The sum over every ledger account: zero at every commit."""
+        with self.engine.connect() as conn:
+            return int(
+                conn.execute(select(func.coalesce(func.sum(postings.c.amount), 0))).scalar() or 0
+            )
+
+    def account_sum(self, account: str) -> int:
+        """The sum of one ledger account's postings."""
+        with self.engine.connect() as conn:
+            value = conn.execute(
+                select(func.coalesce(func.sum(postings.c.amount), 0)).where(
+                    postings.c.account == account
+                )
+            ).scalar()
+            return int(value or 0)
+
+    # ----------------------------------------------------------------- events
+    def append_event(
+        self,
+        conn: Connection,
+        round_id: str,
+        seq: int,
+        action: dict[str, Any],
+        effects: list[dict[str, Any]],
+        drawn: list[tuple[int, str]],
+        actor: int | None,
+    ) -> None:
+        """Append event ``seq`` of a round; a taken sequence number is a :class:`Conflict`."""
+        try:
+            with conn.begin_nested():
+                conn.execute(
+                    insert(round_events).values(
+                        round_id=round_id,
+                        seq=seq,
+                        action=json.dumps(action),
+                        effects=json.dumps(effects),
+                        drawn=json.dumps(drawn),
+                        actor=actor,
+                        at=time.time(),
+                    )
+                )
+        except IntegrityError as err:
+            raise Conflict(
+                f"round {round_id}: event {seq} was written by another process; reload the table"
+            ) from err
+
+    def round_events_of(self, round_id: str) -> list[dict[str, Any]]:
+        """A round's event rows in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(round_events)
+                .where(round_events.c.round_id == round_id)
+                .order_by(round_events.c.seq)
+            ).mappings()
+            return [dict(r) for r in rows]
+
+    # ----------------------------------------------------------------- idempotency
+    def remembered(self, conn: Connection, account_id: int, key: str) -> tuple[str, str] | None:
+        """The (request digest, response) stored under an idempotency key, if any."""
+        row = conn.execute(
+            select(idempotency.c.request, idempotency.c.response).where(
+                idempotency.c.account_id == account_id, idempotency.c.key == key
+            )
+        ).first()
+        return None if row is None else (str(row[0]), str(row[1]))
+
+    def remember(
+        self, conn: Connection, account_id: int, key: str, request: str, response: str
+    ) -> None:
+        """Store the answer given under an idempotency key."""
+        conn.execute(
+            insert(idempotency).values(
+                account_id=account_id, key=key, request=request, response=response, at=time.time()
+            )
+        )
