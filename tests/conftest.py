@@ -12,3 +12,5 @@ os.environ.setdefault("FELT_CACHE_DIR", os.path.join(tempfile.gettempdir(), "fel
 # No per-example deadline: the first example of a run may build the tables or compile a kernel.
 settings.register_profile("felt", deadline=None, max_examples=200)
 settings.load_profile("felt")
+
+from tests.server_helpers import database_url  # noqa: E402,F401 - the shared server fixture

@@ -492,7 +492,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="sqlite:///PATH or postgresql://HOST:PORT/DB (default: SQLite in the user's data "
         "directory, ~/.local/share/felt/felt.db)",
     )
-    p_serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p_serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+    )
     p_serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     p_serve.add_argument(
         "--tables",

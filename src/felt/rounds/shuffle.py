@@ -100,4 +100,12 @@ def complete_deck(known: Mapping[int, Card], shuffler: Shuffler) -> tuple[Card, 
     return tuple(known[p] if p in known else next(rest) for p in range(52))
 
 
-__all__ = ["ALL_CARDS", "FixedOrder", "SeededShuffle", "Shuffler", "SystemShuffle", "complete_deck", "fisher_yates"]
+__all__ = [
+    "ALL_CARDS",
+    "FixedOrder",
+    "SeededShuffle",
+    "Shuffler",
+    "SystemShuffle",
+    "complete_deck",
+    "fisher_yates",
+]

@@ -203,10 +203,14 @@ class TableHost:
                 "open": self.is_open,
                 "seats": {str(n): [s.account_id, s.name] for n, s in sorted(self.seats.items())},
                 "table": _table_snapshot(self.table if table is None else table),
-                "round_id": self.round_id if round_id == "" else round_id,
+                "round_id": self._open_round_id() if round_id == "" else round_id,
             },
             sort_keys=True,
         )
+
+    def _open_round_id(self) -> str | None:
+        """The round in play, if any (a finished round stays in view but is not in play)."""
+        return self.round_id if self.round is not None and not self.round.finished else None
 
     def _bump(self, conn: Connection, state: str | None = None) -> int:
         """Fence a write: the table's version moves on only while this process holds it."""
@@ -295,7 +299,6 @@ class TableHost:
         self.table.history.clear()
         rnd = self.table.new_round()
         rid = f"{self.spec.id}:{rnd.number}"
-        self.round_id = rid
         try:
             with self.store.transaction() as conn:
                 conn.execute(
@@ -308,13 +311,12 @@ class TableHost:
                         started_at=time.time(),
                     )
                 )
-                self._bump(conn, self.state_json())
+                self._bump(conn, self.state_json(round_id=rid))
         except BaseException:
-            self.round_id = None
             self.table.history.clear()
             raise
         self.version += 1
-        self.round = rnd
+        self.round, self.round_id = rnd, rid
         self.deadlines.clear()
         self.betting_closes = None
 
@@ -426,7 +428,6 @@ class TableHost:
         self.round = trial
         if table_after is not None:
             self.table = table_after
-            self.round_id = None
             self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
         return ack
 

@@ -225,8 +225,10 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _begin(conn: Connection) -> None:
-            # Take the write lock at BEGIN: no transaction reads a balance another may change.
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            # A write transaction takes the write lock at BEGIN, so it never reads a balance
+            # another writer may change; a read sees a snapshot and blocks nobody (WAL).
+            write = conn.get_execution_options().get("felt_write", False)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
     return create_engine(full, pool_size=10, max_overflow=20, pool_pre_ping=True)
@@ -252,9 +254,11 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
-        """One transaction: committed when the block ends, rolled back if it raises."""
-        with self.engine.begin() as conn:
-            yield conn
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        with self.engine.connect() as conn:
+            conn = conn.execution_options(felt_write=True)
+            with conn.begin():
+                yield conn
 
     # ----------------------------------------------------------------- ledger
     def post(self, conn: Connection, txn: str, entries: Sequence[Posting]) -> None:

@@ -1,0 +1,164 @@
+"""Shared set-up of the server tests: a fresh database on SQLite and on PostgreSQL, a server
+with fast tables, and a client that logs in as each role.
+
+PostgreSQL is read from ``FELT_POSTGRES_URL`` (default ``postgresql://127.0.0.1:5432/test``);
+each test gets a schema of its own.  Under ``CI=true`` a PostgreSQL that cannot be reached is a
+failure, elsewhere a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+from felt.server.app import Server, create_app
+from felt.server.spec import DDS, TableSpec
+from felt.server.store import Store
+
+POSTGRES_URL = os.environ.get("FELT_POSTGRES_URL", "postgresql://127.0.0.1:5432/test")
+ADMIN_PASSWORD = "admin-password"
+os.environ["FELT_ADMIN_PASSWORD"] = ADMIN_PASSWORD
+
+
+def postgres_schema_url() -> Iterator[str]:
+    """A URL whose connections use a new, empty schema (dropped afterwards)."""
+    base = POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        engine = create_engine(base)
+        with engine.begin() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as err:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL at {POSTGRES_URL} is required under CI=true: {err}")
+        pytest.skip(f"PostgreSQL at {POSTGRES_URL} not reachable: {err}")
+    schema = f"felt_{uuid.uuid4().hex[:12]}"
+    with engine.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    sep = "&" if "?" in POSTGRES_URL else "?"
+    try:
+        yield f"{POSTGRES_URL}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database on each back end."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'felt.db'}"
+    else:
+        yield from postgres_schema_url()
+
+
+def fast_specs(decision_seconds: int = 10, between: float = 1.5) -> list[TableSpec]:
+    """A Boston 5 table and a Double Down Stud table that deal without waiting (a finished
+    round stays in view ``between`` seconds)."""
+    settings = {"decision_seconds": decision_seconds}
+    return [
+        TableSpec(
+            "b5",
+            "boston5",
+            settings=settings,
+            pace_seconds=0,
+            betting_seconds=0.3,
+            between_rounds_seconds=between,
+        ),
+        TableSpec(
+            "dds",
+            DDS,
+            settings=settings,
+            pace_seconds=0,
+            betting_seconds=0.3,
+            between_rounds_seconds=between,
+        ),
+    ]
+
+
+@dataclass
+class Harness:
+    """A running server (in this process) and a client; log in as anyone."""
+
+    client: TestClient
+    server: Server
+    tokens: dict[str, str] = field(default_factory=dict)
+
+    def headers(self, name: str) -> dict[str, str]:
+        """The Authorization header of ``name`` (logged in once)."""
+        return {"Authorization": f"Bearer {self.tokens[name]}"}
+
+    def login(self, name: str, password: str) -> None:
+        """Log in and keep the token."""
+        r = self.client.post("/api/login", json={"name": name, "password": password})
+        assert r.status_code == 200, r.text
+        self.tokens[name] = r.json()["token"]
+
+    def account(self, name: str, role: str, deposit: str | None = None) -> None:
+        """Open an account (as the supervisor), log in, and deposit (as a cashier)."""
+        if "admin" not in self.tokens:
+            self.login("admin", ADMIN_PASSWORD)
+        password = f"{name}-password"
+        r = self.client.post(
+            "/api/accounts",
+            json={"name": name, "role": role, "password": password},
+            headers=self.headers("admin"),
+        )
+        assert r.status_code == 200, r.text
+        self.login(name, password)
+        if deposit is not None:
+            if "cage" not in self.tokens:
+                self.account("cage", "cashier")
+            r = self.client.post(
+                "/api/cashier/deposit",
+                json={"player": name, "amount": deposit, "key": secrets.token_hex(8)},
+                headers=self.headers("cage"),
+            )
+            assert r.status_code == 200, r.text
+
+    def post(self, name: str, path: str, body: dict[str, Any]) -> Any:
+        """POST as ``name``; returns the response."""
+        return self.client.post(path, json=body, headers=self.headers(name))
+
+    def get(self, name: str, path: str) -> Any:
+        """GET as ``name``; returns the response."""
+        return self.client.get(path, headers=self.headers(name))
+
+    def act(self, name: str, table: str, action: dict[str, Any], key: str | None = None) -> Any:
+        """Send an action with a fresh (or the given) idempotency key."""
+        return self.post(
+            name,
+            f"/api/tables/{table}/actions",
+            {"action": action, "key": key or secrets.token_hex(8)},
+        )
+
+    def wait_for(self, name: str, table: str, test: Any, seconds: float = 15.0) -> dict[str, Any]:
+        """Poll ``name``'s view of ``table`` until ``test(view)`` holds."""
+        end = time.monotonic() + seconds
+        while True:
+            view = self.get(name, f"/api/tables/{table}").json()
+            if test(view):
+                return dict(view)
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting; last view {view}")
+            time.sleep(0.05)
+
+
+def harness(
+    url: str, specs: list[TableSpec] | None = None, node: str = "node-a"
+) -> Iterator[Harness]:
+    """A server on ``url`` with ``specs`` (default: :func:`fast_specs`), running until the
+    caller's block ends."""
+    server = Server(Store(url), specs or fast_specs(), node)
+    with TestClient(create_app(server)) as client:
+        yield Harness(client, server)
