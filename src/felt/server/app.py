@@ -615,7 +615,8 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
         table = str(msg["subscribe"])[:64]
         host = server.host(table)
         client.tables.add(table)
-        client.push(host)
+        async with host.lock:  # not while an action is half applied
+            client.push(host)
         return
     if "unsubscribe" in msg:
         client.tables.discard(str(msg["unsubscribe"]))

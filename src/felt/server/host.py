@@ -492,7 +492,8 @@ class TableHost:
 
     # ----------------------------------------------------------------- what clients see
     def message_for(self, who: Account | None) -> dict[str, Any]:
-        """The table as ``who`` may see it now: built from seat views only."""
+        """The table as ``who`` may see it now: built from seat views only (call under
+        :attr:`lock`, so the round, its id and the version belong together)."""
         out: dict[str, Any] = {
             "type": "table",
             "table": self.spec.id,
@@ -508,6 +509,7 @@ class TableHost:
             out["public"] = None
             return out
         out["number"] = rnd.number
+        out["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
         out["finished"] = rnd.finished
         out["public"] = seat_message(rnd, PUBLIC)
         if who is not None and who.role == "player":
