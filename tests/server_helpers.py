@@ -25,6 +25,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
+from starlette.testclient import WebSocketTestSession
 
 from felt.server.app import MAX_BODY, Server, create_app
 from felt.server.spec import DDS, TableSpec
@@ -140,6 +141,11 @@ class Harness:
     def get(self, name: str, path: str) -> Any:
         """GET as ``name``; returns the response."""
         return self.client.get(path, headers=self.headers(name))
+
+    def socket(self) -> WebSocketTestSession:
+        """A WebSocket to the in-process server (a harness of :func:`harness`)."""
+        assert isinstance(self.client, TestClient)
+        return self.client.websocket_connect("/api/ws")
 
     def act(self, name: str, table: str, action: dict[str, Any], key: str | None = None) -> Any:
         """Send an action with a fresh (or the given) idempotency key."""

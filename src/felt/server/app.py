@@ -12,17 +12,20 @@ import contextlib
 import json
 import logging
 import os
+import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, insert, or_, select, update
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from felt.core.errors import FeltError
 from felt.core.money import cents, dollars
@@ -51,6 +54,8 @@ log = logging.getLogger("felt.server")
 
 MAX_BODY: Final = 64 * 1024
 """The largest request body or WebSocket message the server reads."""
+MAX_DEPTH: Final = 32
+"""The deepest JSON nesting the server reads (its own requests are four levels deep at most)."""
 LEASE_SECONDS: Final = 10.0
 RECALL_ROUNDS: Final = 10
 """AGCO 13.1, 58 Pa. Code 810a.11: the last ten games can be recalled."""
@@ -71,10 +76,15 @@ class NotFound(FeltError):
     """No such table, round or account."""
 
 
+class TooLarge(FeltError):
+    """A request body or message over :data:`MAX_BODY` bytes."""
+
+
 STATUS: Final[dict[type[FeltError], int]] = {
     AuthError: 401,
     Forbidden: 403,
     NotFound: 404,
+    TooLarge: 413,
     Conflict: 409,
     InsufficientFunds: 409,
     NotHere: 421,
@@ -88,6 +98,103 @@ def status_of(err: FeltError) -> int:
         if isinstance(err, kind):
             return code
     return 400
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+"""NUL, which PostgreSQL text cannot hold, and half a surrogate pair, which no UTF-8 can."""
+
+
+def check_json(value: Any) -> None:
+    """Refuse a parsed request nested deeper than :data:`MAX_DEPTH` or holding text that no
+    database column or reply could carry, before any handler sees it (checked without
+    recursion, so no depth of nesting can overflow the stack)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise FeltError(f"JSON nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, dict):
+            stack.extend((k, depth) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, str) and _UNSTORABLE.search(item):
+            raise FeltError("text may not contain NUL characters or unpaired surrogates")
+
+
+def read_json(text: str | bytes) -> Any:
+    """Parse a request or message and :func:`check_json` it; every way it can fail is a
+    :class:`FeltError` (``json.JSONDecodeError`` included, as a ``ValueError``)."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FeltError(f"not valid JSON: {err.msg} at character {err.pos}") from err
+    except RecursionError as err:
+        raise FeltError(f"JSON nested deeper than {MAX_DEPTH} levels") from err
+    except ValueError as err:  # bad UTF-8; an integer too long to read
+        raise FeltError(f"JSON the server cannot read: {str(err)[:80]}") from err
+    check_json(value)
+    return value
+
+
+class RequestGuard:
+    """ASGI middleware in front of the HTTP API: reads each body whole, but never more than
+    :data:`MAX_BODY` bytes however it is sent (a ``Content-Length`` or chunks), and refuses a
+    path or a JSON body :func:`check_json` refuses, so handlers see only what they can store."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        try:
+            check_json(scope["path"])
+            body = await self._body(scope, receive)
+            if body:
+                try:
+                    read_json(body)
+                except FeltError as err:
+                    if not isinstance(err.__cause__, json.JSONDecodeError):
+                        raise  # not JSON at all: the handler's own validation says what it wants
+        except FeltError as err:
+            reply = JSONResponse({"error": str(err)}, status_code=status_of(err))
+            await reply(scope, receive, send)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    @staticmethod
+    async def _body(scope: Scope, receive: Receive) -> bytes:
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                if not value.isdigit():
+                    raise FeltError("Content-Length must be a number of bytes")
+                if int(value) > MAX_BODY:
+                    raise TooLarge(f"request body over {MAX_BODY} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise TooLarge(f"request body over {MAX_BODY} bytes")
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
 
 
 class Login(BaseModel):
@@ -288,7 +395,7 @@ class Server:
             what = "deposit" if sign > 0 else "withdrawal"
             self.store.post(
                 conn,
-                f"cash:{who.id}:{body.key}",
+                f"cash:{who.id}:{request_digest(body.key)[:32]}",  # any key of 128 fits
                 [Posting(CAGE, -sign * amount, what), Posting(wallet, sign * amount, what)],
             )
             balance = self.store.balance(conn, int(row.id))
@@ -393,6 +500,7 @@ class Client:
 
     server: Server
     who: Account
+    token: str
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     tables: set[str] = field(default_factory=set)
 
@@ -446,14 +554,14 @@ def create_app(server: Server) -> FastAPI:
             {"error": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422
         )
 
-    @app.middleware("http")
-    async def _limit(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse({"error": f"request body over {MAX_BODY} bytes"}, status_code=413)
-        return await call_next(request)
+    @app.exception_handler(HTTPException)
+    async def _http_error(_req: Request, err: HTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such route, method not allowed) in the API's shape."""
+        return JSONResponse(
+            {"error": str(err.detail)}, status_code=err.status_code, headers=err.headers
+        )
+
+    app.add_middleware(RequestGuard)
 
     @app.post("/api/login")
     async def login(body: Login) -> dict[str, Any]:
@@ -559,16 +667,17 @@ def create_app(server: Server) -> FastAPI:
         await ws.accept()
         try:
             first = await _receive(ws)
-            who = await asyncio.to_thread(
-                auth.authenticate, server.store, str(first.get("token") or "")
-            )
+            token = str(first.get("token") or "")
+            who = await asyncio.to_thread(auth.authenticate, server.store, token)
         except (FeltError, ValueError) as err:
-            await ws.send_json({"type": "error", "error": str(err)})
+            refusal = _error(err, None)
+            refusal.pop("close", None)
+            await ws.send_json(refusal)
             await ws.close(code=4401)
             return
         except WebSocketDisconnect:
             return
-        client = Client(server, who)
+        client = Client(server, who, token)
         server.sockets.add(client)
         sender = asyncio.create_task(_send_loop(ws, client))
         try:
@@ -577,11 +686,14 @@ def create_app(server: Server) -> FastAPI:
                 msg: dict[str, Any] | None = None
                 try:
                     msg = await _receive(ws)
+                    # each message is checked as a request is: a session that has ended since
+                    # the socket opened (expired, logged out, replaced, locked) acts no more
+                    client.who = await asyncio.to_thread(
+                        auth.authenticate, server.store, client.token
+                    )
                     await _handle(server, client, msg)
                 except (FeltError, ValueError) as err:
-                    await client.queue.put(
-                        {"type": "error", "error": str(err), "key": _key_of(msg)}
-                    )
+                    await client.queue.put(_error(err, _key_of(msg)))
         except WebSocketDisconnect:
             pass
         finally:
@@ -592,17 +704,29 @@ def create_app(server: Server) -> FastAPI:
 
 
 def _key_of(msg: dict[str, Any] | None) -> Any:
-    return None if msg is None else msg.get("key")
+    key = None if msg is None else msg.get("key")
+    return key if isinstance(key, str) else None
+
+
+def _error(err: Exception, key: str | None) -> dict[str, Any]:
+    """A refusal sent over a WebSocket: the HTTP status the same refusal would have, and the
+    session's end (401) closes the socket."""
+    status = status_of(err) if isinstance(err, FeltError) else 400
+    out: dict[str, Any] = {"type": "error", "status": status, "error": str(err), "key": key}
+    if status == 401:
+        out["close"] = 4401
+    return out
 
 
 async def _receive(ws: WebSocket) -> dict[str, Any]:
-    text = await ws.receive_text()
-    if len(text) > MAX_BODY:
-        raise FeltError(f"message over {MAX_BODY} bytes")
-    try:
-        msg = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as err:
-        raise FeltError("a message must be a JSON object") from err
+    """The next message, a JSON object (sent as text or as binary UTF-8)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    data: str | bytes = message.get("text") or message.get("bytes") or ""
+    if len(data) > MAX_BODY:
+        raise TooLarge(f"message over {MAX_BODY} bytes")
+    msg = read_json(data)
     if not isinstance(msg, dict):
         raise FeltError("a message must be a JSON object")
     return msg
@@ -633,7 +757,7 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
         try:
             ack = await server.act(client.who, target, body, key)
         except FeltError as err:
-            await client.queue.put({"type": "error", "error": str(err), "key": key})
+            await client.queue.put(_error(err, key))
             return
         await client.queue.put({"type": "ack", "key": key, **ack})
         return
@@ -645,4 +769,9 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
 async def _send_loop(ws: WebSocket, client: Client) -> None:
     with contextlib.suppress(Exception):
         while True:
-            await ws.send_json(await client.queue.get())
+            msg = await client.queue.get()
+            close = msg.pop("close", None)
+            await ws.send_json(msg)
+            if close is not None:
+                await ws.close(code=close)
+                return

@@ -375,9 +375,18 @@ class Store:
     def remember(
         self, conn: Connection, account_id: int, key: str, request: str, response: str
     ) -> None:
-        """Store the answer given under an idempotency key."""
-        conn.execute(
-            insert(idempotency).values(
-                account_id=account_id, key=key, request=request, response=response, at=time.time()
-            )
-        )
+        """Store the answer given under an idempotency key.  Two requests under one key at
+        once (a retry racing its original) both pass the check before either is written; the
+        second to commit is refused here, and its whole transaction with it."""
+        try:
+            conn.execute(
+                insert(idempotency).values(
+                    account_id=account_id, key=key, request=request, response=response,
+                    at=time.time(),
+                )
+            )  # fmt: skip
+        except IntegrityError as err:
+            raise Conflict(
+                f"idempotency key {key[:40]!r} is in use by a request made at the same time; "
+                "send it again for that request's answer"
+            ) from err
