@@ -197,6 +197,30 @@ class RequestGuard:
         return b"".join(chunks)
 
 
+class ErrorBody(BaseModel):
+    """A refusal: what was wrong and, for 421, the server process that runs the table."""
+
+    error: str
+    owner: str | None = None
+
+
+ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in (
+        (400, "Refused: the request or the action is not allowed now"),
+        (401, "Not logged in, or the session has ended (expired, replaced, locked)"),
+        (403, "This role or seat may not do that"),
+        (404, "No such table, round, account or route"),
+        (405, "No such method for this route"),
+        (409, "The idempotency key was used for another request, or the funds are short"),
+        (413, f"The request body is over {MAX_BODY} bytes"),
+        (421, "The table is run by another server process (see owner)"),
+        (422, "The request is not of the documented shape"),
+    )
+}
+"""The refusals any route may give, for the OpenAPI schema: every error is ``{"error"}``."""
+
+
 class Login(BaseModel):
     """Name and password."""
 
@@ -536,7 +560,7 @@ def create_app(server: Server) -> FastAPI:
             await asyncio.gather(keeper, *server.tasks.values(), return_exceptions=True)
             server.store.dispose()
 
-    app = FastAPI(title="felt table server", version="1", lifespan=lifespan)
+    app = FastAPI(title="felt table server", version="1", lifespan=lifespan, responses=ERRORS)
     app.state.server = server
 
     @app.exception_handler(FeltError)
@@ -664,6 +688,10 @@ def create_app(server: Server) -> FastAPI:
 
     @app.websocket("/api/ws")
     async def socket(ws: WebSocket) -> None:
+        """One client: ``{"token": T}`` first, then the messages :func:`_handle` reads.  The
+        server sends ``hello``, ``table`` (the client's view, with the table's ``version`` and
+        the round's last event ``seq``), ``ack`` and ``error`` (with the HTTP ``status`` the
+        same refusal would have; 401 also closes the socket with code 4401)."""
         await ws.accept()
         try:
             first = await _receive(ws)
