@@ -123,6 +123,14 @@ class SeatRequest(BaseModel):
     seat: int = Field(ge=1, le=7)
 
 
+class ProcedureRequest(BaseModel):
+    """A supervisor's table procedure and its argument, if it takes one."""
+
+    model_config = ConfigDict(extra="forbid")
+    procedure: str = Field(max_length=40)
+    argument: int | str | None = None
+
+
 class ActRequest(BaseModel):
     """An action as a round script spells it, with the client's idempotency key."""
 
@@ -535,6 +543,12 @@ def create_app(server: Server) -> FastAPI:
     @app.post("/api/tables/{table}/actions")
     async def act(table: str, body: ActRequest, who: Who) -> dict[str, Any]:
         return await server.act(who, table, body.action, body.key)
+
+    @app.post("/api/tables/{table}/procedure")
+    async def procedure(table: str, body: ProcedureRequest, who: Who) -> dict[str, Any]:
+        host = server.host(table)
+        await host.do(host.procedure, who, body.procedure, body.argument)
+        return {"ok": True}
 
     @app.post("/api/tables/{table}/{change}")
     async def open_or_close(

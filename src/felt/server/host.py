@@ -72,6 +72,24 @@ log = logging.getLogger("felt.server")
 T = TypeVar("T")
 
 
+PROCEDURES: dict[str, dict[str, str]] = {
+    "boston": {
+        "shuffler_count": "the number of cards the counting shuffler counted (24.9(f))",
+        "replace_deck": "",
+        "remove_device": "",
+        "change_dealing": "a dealing method",
+    },
+    "double-down-stud": {
+        "no_gaming_activity": "",
+        "remove_shuffler": "",
+        "change_shuffling": "a shuffling method",
+    },
+}
+"""The table-level steps a supervisor may take, per game, and the argument each needs (none if
+empty): the :class:`~felt.games.boston.table.Table` and
+:class:`~felt.games.double_down.table.DoubleDownTable` methods of the same names."""
+
+
 class LeaseLost(FeltError):
     """This process no longer holds the table (another process took it over)."""
 
@@ -490,6 +508,32 @@ class TableHost:
             raise
         self.version += 1
 
+    def procedure(self, who: Account, name: str, argument: Any = None) -> None:
+        """A supervisor's step on the table between or around rounds (synchronous, under
+        :attr:`lock`): see :data:`PROCEDURES`."""
+        if who.role != "supervisor":
+            raise Forbidden(f"only a casino supervisor may {name.replace('_', ' ')}")
+        allowed = PROCEDURES[
+            "double-down-stud" if isinstance(self.table, DoubleDownTable) else "boston"
+        ]
+        if name not in allowed:
+            raise FeltError(
+                f"{name[:40]!r} is not a procedure of this table (allowed: {', '.join(allowed)})"
+            )
+        after = copy.copy(self.table)
+        after.history = list(self.table.history)  # type: ignore[assignment]
+        step = getattr(after, name)
+        if allowed[name]:
+            if argument is None:
+                raise FeltError(f"{name} needs {allowed[name]}")
+            step(argument)
+        else:
+            step()
+        with self.store.transaction() as conn:
+            self._bump(conn, self.state_json(after))
+        self.table = after
+        self.version += 1
+
     # ----------------------------------------------------------------- what clients see
     def message_for(self, who: Account | None) -> dict[str, Any]:
         """The table as ``who`` may see it now: built from seat views only."""
@@ -574,7 +618,10 @@ class TableHost:
                 return None
             if now < self.next_round_at:
                 return self.next_round_at
-            await asyncio.to_thread(self.start_round)
+            try:
+                await asyncio.to_thread(self.start_round)
+            except FeltError:  # e.g. the deck was removed (24.7(f)2): wait for the supervisor
+                return None
             self._touch()
             return now
         step, wait = self.due(now)
