@@ -187,6 +187,7 @@ def test_same_result_on_a_local_dask_cluster() -> None:
     from distributed import Client, LocalCluster
 
     local = simulate(CONFIG, 40_000, seed=5, workers=3)
+    local_dds = simulate(DDS, 40_000, seats=2, seed=5, workers=3)
     with (
         LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
@@ -194,7 +195,14 @@ def test_same_result_on_a_local_dask_cluster() -> None:
         Client(cluster),
     ):
         remote = simulate(CONFIG, 40_000, seed=5, workers=3, scheduler=cluster.scheduler_address)
+        remote_dds = simulate(DDS, 40_000, seats=2, seed=5, workers=3,
+                              scheduler=cluster.scheduler_address)  # fmt: skip
     assert (remote.tally.total, remote.tally.total_sq) == (local.tally.total, local.tally.total_sq)
+    assert (remote_dds.tally.total, remote_dds.tally.total_sq) == (
+        local_dds.tally.total,
+        local_dds.tally.total_sq,
+    )
+    np.testing.assert_array_equal(remote_dds.tally.cells, local_dds.tally.cells)
 
 
 def test_observed_edge_near_exact() -> None:
