@@ -265,9 +265,21 @@ def _condition(text: object, rate: int | None, card: RateCard) -> Condition:
     return Condition(ways, spots, rate)
 
 
+_PREFIX: Final = f"keno request returned to the player ({cite('7(a)')}): "
+
+
 def read_request(data: object, card: RateCard) -> Ticket:
     """The ticket a keno request asks for under ``card``; refused with the reason when the request
     is unclear or not offered (19:47-15.7(a))."""
+    try:
+        return _read(data, card)
+    except FeltError as err:
+        if str(err).startswith(_PREFIX):
+            raise
+        raise unclear(str(err)) from None
+
+
+def _read(data: object, card: RateCard) -> Ticket:
     if not isinstance(data, Mapping):
         raise unclear(f"a keno request is a mapping of kind, groups, conditions, rate and games, "
                       f"got {excerpt(data)}")  # fmt: skip
@@ -300,9 +312,10 @@ def read_request(data: object, card: RateCard) -> Ticket:
     spots_seen = [c.spots for c in conditions]
     if len(set(spots_seen)) != len(spots_seen):
         raise unclear("two conditions name the same number of spots: write each once, e.g. 3/8")
-    games = _int(data.get("games", 1), "games", 1, card.max_games, "2(c)6")
-    if games > 1 and "multi-race" not in card.ticket_types:
+    games = data.get("games", 1)
+    if games != 1 and "multi-race" not in card.ticket_types:
         raise unclear("the rate card does not offer multi-race tickets", "2(c)6")
+    games = _int(games, "games", 1, card.max_games, "2(c)6")
     ticket = Ticket(kind, groups, conditions, games, bool(quick))
     _check_structure(ticket)
     _check_ways(ticket, card)
