@@ -8,7 +8,7 @@ every probability is an exact :class:`~fractions.Fraction`.
 Catching ``k`` of ``n`` spots is hypergeometric:
 
 >>> catch_counts(4)[4], comb(POOL, DRAWN)
-(2853719703440680, 3535316142212174320)
+(10830060261901380, 3535316142212174320)
 
 Disjoint groups of sizes ``g1..gm`` (``G`` spots in all) catch ``k1..km`` in
 ``prod(comb(gi, ki)) * comb(pool - G, drawn - sum(k))`` draws (multivariate hypergeometric).  The
