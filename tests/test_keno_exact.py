@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from felt.games.keno.analysis import analyze_ticket
+from felt.games.keno.draw import draw_numbers
 from felt.games.keno.exact import (
     DRAWN,
     POOL,
@@ -23,7 +24,10 @@ from felt.games.keno.exact import (
     way_count,
     ways_by_catch,
 )
+from felt.games.keno.grading import grade
 from felt.games.keno.ratecard import example_rate_card
+from felt.games.keno.tickets import quick_pick
+from felt.rounds.shuffle import SeededShuffle
 from tests.keno_helpers import explicit_ways, ticket
 
 # ----------------------------------------------------------------------------- published figures
@@ -170,3 +174,55 @@ def test_two_games_of_a_multi_race_ticket_convolve() -> None:
     assert two.total == one.total**2
     assert two.return_rate == one.return_rate
     assert two.payouts[8400] == one.payouts[4200] ** 2
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10_000))
+def test_vectorised_grading_equals_the_ways_paid_one_by_one(seed: int) -> None:
+    """numpy grading (incidence matrices, popcounts) against every way listed and paid in Python,
+    and against the counting programme of the exact analysis."""
+    card = example_rate_card()
+    source = SeededShuffle(seed)
+    drawn = draw_numbers(source)
+    tickets = [
+        ticket(
+            {
+                "kind": "way",
+                "groups": [[1, 2, 3], [4, 5, 6], [7, 8, 9], [70, 71, 72]],
+                "conditions": ["6/6@3"],
+            }
+        ),
+        ticket(
+            {
+                "kind": "king",
+                "groups": [[11], [12], [13, 14], [15, 16, 17]],
+                "conditions": ["3/3", "3/4@2", "2/5"],
+            }
+        ),
+        ticket(
+            {
+                "kind": "combination",
+                "groups": [[20, 21], [22, 23, 24], [25, 26]],
+                "conditions": ["2/2", "1/4", "2/5", "1/7@5"],
+            }
+        ),
+        ticket(
+            {
+                "kind": "split",
+                "groups": [[30], [31, 32, 33, 34, 35]],
+                "conditions": ["1/1", "1/5@4"],
+            }
+        ),
+        ticket(quick_pick({"quick_pick": 10, "rate": "7.00"}, source)),
+    ]
+    hit = set(drawn)
+    listed = [
+        sum(card.payoff(s, sum(1 for n in nums if n in hit), r) for nums, s, r in explicit_ways(t))
+        for t in tickets
+    ]
+    assert grade(tickets, drawn, card).tolist() == listed
+    counted = [
+        payout(t.catches(hit), [(c.spots, c.rate) for c in t.conditions], t.single, card.payoff)
+        for t in tickets
+    ]
+    assert counted == listed
