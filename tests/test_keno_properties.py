@@ -95,7 +95,7 @@ def run(ops: list[tuple[str, int]], seed: int) -> tuple[KenoSystem, int]:
             if game.closes_at is not None:
                 now = max(now, game.closes_at)
             attempt(LockOut(now))
-            late = [Issue(now, station, ANN, {"numbers": [n % 80 + 1], "rate": "1"})]
+            late: list[Action] = [Issue(now, station, ANN, {"numbers": [n % 80 + 1], "rate": "1"})]
             late += [Void(now, t, station, ANN) for t in system.tickets]
             for action in late:
                 assert not system.can(action)  # 15.5(d)1: locked out
