@@ -95,15 +95,27 @@ def grade_shape(
     pays: NDArray[np.int64] | None = None,
 ) -> NDArray[np.int64]:
     """Cents each ticket of one shape pays: ``lo``/``hi`` are tickets x groups masks, ``rates``
-    tickets x conditions (cents per way)."""
+    tickets x conditions (cents per way).
+
+    Every payoff at a rate is exact (the rate card is refused otherwise, 15.3(e)), so when no
+    way can reach the maximum payoff a condition's ways are summed at the minimum wager and
+    scaled once; otherwise each way is scaled and capped.
+    """
     table = pay_matrix(card) if pays is None else pays
-    caught = np.bitwise_count(lo & np.uint64(draw[0])).astype(np.int64)
-    caught += np.bitwise_count(hi & np.uint64(draw[1])).astype(np.int64)
-    way_caught = caught @ sh.incidence
-    base = table[sh.spots[None, :], way_caught]
+    caught = np.bitwise_count(lo & np.uint64(draw[0])).astype(np.float32)
+    caught += np.bitwise_count(hi & np.uint64(draw[1]))
+    way_caught = (caught @ sh.incidence.astype(np.float32)).astype(np.intp)
+    way_caught += (sh.spots * (DRAWN + 1))[None, :]
+    base = table.ravel()[way_caught]
+    top = table.max(axis=1)[sh.spots]
+    cap = card.max_payoff
+    if cap is None or int((top * rates[:, sh.condition].max(axis=0)).max()) <= cap * card.minimum_wager:
+        starts = np.flatnonzero(np.r_[True, np.diff(sh.condition) != 0])
+        per_condition = np.add.reduceat(base, starts, axis=1)
+        scaled: NDArray[np.int64] = (per_condition * rates).sum(axis=1) // card.minimum_wager
+        return scaled
     amount = base * rates[:, sh.condition] // card.minimum_wager
-    if card.max_payoff is not None:
-        np.minimum(amount, card.max_payoff, out=amount)
+    np.minimum(amount, cap, out=amount)
     total: NDArray[np.int64] = amount.sum(axis=1)
     return total
 
