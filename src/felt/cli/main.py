@@ -296,10 +296,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     """Every clause of a game's rule text with what felt does about it, from the clause register."""
     from felt.register import document
 
-    if args.game == "double-down-stud" and args.edition:
-        raise FeltError(
-            "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
-        )
+    if args.game in ("double-down-stud", "keno") and args.edition:
+        text = {"double-down-stud": "N.J.A.C. 19:47-17", "keno": "N.J.A.C. 19:47-15"}[args.game]
+        raise FeltError(f"--edition does not apply to {args.game} (one text: {text})")
     print(document(args.game, args.edition).render(args.format), end="")
     return 0
 
@@ -497,11 +496,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the clause register for one game under one edition: every clause of\n"
         "the text, as that edition cites it, implemented (with its tests), not modelled,\n"
         "not applicable or a gap.\n\nexamples:\n"
+        "  felt rules keno --format md\n"
         "  felt rules boston5 --edition nj-19-47-24\n"
         "  felt rules boston7 --format html > boston7-coverage.html",
     )
     p_rules.add_argument(
-        "game", choices=("boston5", "boston7", "double-down-stud"), help="the game documented"
+        "game",
+        choices=("boston5", "boston7", "double-down-stud", "keno"),
+        help="the game documented",
     )
     p_rules.add_argument(
         "--edition",

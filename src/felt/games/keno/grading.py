@@ -109,7 +109,10 @@ def grade_shape(
     base = table.ravel()[way_caught]
     top = table.max(axis=1)[sh.spots]
     cap = card.max_payoff
-    if cap is None or int((top * rates[:, sh.condition].max(axis=0)).max()) <= cap * card.minimum_wager:
+    if (
+        cap is None
+        or int((top * rates[:, sh.condition].max(axis=0)).max()) <= cap * card.minimum_wager
+    ):
         starts = np.flatnonzero(np.r_[True, np.diff(sh.condition) != 0])
         per_condition = np.add.reduceat(base, starts, axis=1)
         scaled: NDArray[np.int64] = (per_condition * rates).sum(axis=1) // card.minimum_wager
