@@ -401,3 +401,23 @@ def test_analyze_keno_refuses_a_bad_rate_card_in_one_line(
     assert "50.0000% (1/2), above 30% (N.J.A.C. 19:47-15.3(e))" in err
     assert main(["analyze", "boston5", "--rate-card", str(bad)]) == 2
     assert "--rate-card applies to keno only" in capsys.readouterr().err
+
+
+def test_groups_never_share_a_number_on_any_grouped_ticket() -> None:
+    """Interpretation: 15.2(c)2 forbids a number in two groups of a split ticket; felt holds every
+    grouped ticket to it, since a way that counted a number twice would not be a straight ticket."""
+    for kind, conditions in (("way", ["3/4"]), ("combination", ["3/2", "3/4"]), ("king", ["2/3"])):
+        groups = [[1, 2], [2, 3], [4, 5]] if kind != "king" else [[9], [1, 2], [2, 3]]
+        refused(
+            {"kind": kind, "groups": groups, "conditions": conditions}, r"number 2 is marked twice"
+        )
+
+
+def test_maximum_spots_bound_each_way_not_the_numbers_marked() -> None:
+    """Interpretation: 15.2(b)'s maximum is the spots of any one way (a straight ticket within the
+    ticket); a grouped ticket may mark more numbers than that."""
+    t = ticket({"kind": "combination", "groups": [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15, 16, 17, 18]],
+                "conditions": ["3/6", "3/12"]})  # fmt: skip
+    assert len(t.numbers) == 18 > EXAMPLE.max_spots
+    refused({"kind": "combination", "groups": [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12], [13, 14, 15, 16, 17, 18]],
+             "conditions": ["3/6", "1/18"]}, r"18 spots is not offered")  # fmt: skip

@@ -475,3 +475,22 @@ def test_actions_keep_time_in_order() -> None:
         Issue(T0 - timedelta(seconds=1), 1, ANN, {"numbers": [1], "rate": "1"}),
         r"cannot be earlier",
     )
+
+
+def test_multi_race_races_left_when_the_gaming_day_ends_are_cancelled() -> None:
+    """Interpretation: a multi-race ticket plays consecutive games of one gaming day; the races
+    not drawn when the day ends are cancelled and the ticket is payable (15.4(d))."""
+    b = Booth()
+    n = b.issue({"numbers": [1], "games": 5})
+    b.run_game()
+    b.issue({"numbers": [2]})  # sold for game 2, still open
+    b.refused(
+        OpenDay(b.tick(), DAY + timedelta(days=1)), r"game 2 has tickets: draw it or void them"
+    )
+    b.do(Void(b.tick(), n + 1, 1, ANN))
+    event = b.do(OpenDay(b.tick(), DAY + timedelta(days=1)))
+    assert [e.kind for e in event.effects] == ["cancel", "day"]
+    assert b.system.tickets[n].refund == 0  # the example card offers no refund
+    b.open()
+    b.do(Redeem(b.tick(), n, 1, ANN))
+    assert b.system.tickets[n].paid == 300

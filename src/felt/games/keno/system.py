@@ -493,7 +493,7 @@ class KenoSystem:
         game = self.current
         if game is not None and game.state == "locked":
             raise FeltError(f"game {game.number} is locked out and must be drawn first")
-        if game is not None and game.state == "open" and self._live(game.number):
+        if game is not None and game.state == "open" and self._sold_for(game.number):
             raise FeltError(f"game {game.number} has tickets: draw it or void them before the "
                             "day ends")  # fmt: skip
 
@@ -673,8 +673,11 @@ class KenoSystem:
             if amount:
                 self._effect("won", s.record.number, amount, f"game {number}")
 
-    def _live(self, game: int) -> bool:
-        return any(self._plays(s, game) for s in self.tickets.values())
+    def _sold_for(self, game: int) -> bool:
+        """Whether live tickets start with ``game`` of the current day (void them or draw)."""
+        return any(
+            self._plays(s, game) and s.record.first_game == game for s in self.tickets.values()
+        )
 
     def _plays(self, s: TicketState, game: int) -> bool:
         r = s.record
