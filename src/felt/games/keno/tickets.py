@@ -5,8 +5,8 @@ its conditioning written as keno writers write it, and its price.
 spots", every set of the ticket's groups whose sizes add up to eight, each played as a straight
 eight-spot ticket at the condition's rate (the rate per way, written beneath the fraction on a
 paper request; here ``3/8@1.00``).  This is the fractional format keno writers use in the
-ticket's margin: e.g. Montana's keno rules (ARM 23.16.2404, rules.mt.gov) prescribe "2/4 for two
-wagers each placed on a different group of four numbers"; player guides describe three circled
+ticket's margin: e.g. a Montana keno rule (rules.mt.gov, Print_RV.Asp?RV=4103) writes two wagers
+on two different groups of four numbers as 2/4; player guides describe three circled
 groups of three conditioned ``3/3 3/6 1/9`` as a combination ticket, and a way ticket as having a
 single fraction (chinakahodge.com, rules_keno5.htm).  A straight ticket is conditioned with its
 spot count alone (``8``).  A king is a single circled spot (a group of one) that plays only
