@@ -494,3 +494,12 @@ def test_multi_race_races_left_when_the_gaming_day_ends_are_cancelled() -> None:
     b.open()
     b.do(Redeem(b.tick(), n, 1, ANN))
     assert b.system.tickets[n].paid == 300
+
+
+def test_an_issued_request_cannot_be_changed_afterwards() -> None:
+    b = Booth()
+    request: dict[str, Any] = {"numbers": [1, 2, 3], "rate": "1.00"}
+    event = b.do(Issue(b.tick(), 1, ANN, request))
+    request["numbers"].append(4)
+    assert event.action.request["numbers"] == [1, 2, 3]
+    assert b.system.replay_from_start().state() == b.system.state()

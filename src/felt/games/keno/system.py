@@ -122,6 +122,10 @@ class Issue(Action):
     writer: Staff
     request: Mapping[str, Any]
 
+    def __post_init__(self) -> None:
+        # the action keeps its own copy: whoever built the request cannot change the record
+        object.__setattr__(self, "request", copy.deepcopy(dict(self.request)))
+
 
 @dataclass(frozen=True)
 class Void(Action):
