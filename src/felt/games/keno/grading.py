@@ -20,7 +20,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -85,6 +85,11 @@ def pay_matrix(card: RateCard) -> NDArray[np.int64]:
     return out
 
 
+CHUNK: Final = 1 << 16
+"""Ways graded at a time: tickets are taken in slices of about this many ways, so the arrays of
+each step stay in the processor's cache (several times faster than whole arrays)."""
+
+
 def grade_shape(
     lo: Masks,
     hi: Masks,
@@ -101,26 +106,36 @@ def grade_shape(
     way can reach the maximum payoff a condition's ways are summed at the minimum wager and
     scaled once; otherwise each way is scaled and capped.
     """
-    table = pay_matrix(card) if pays is None else pays
-    caught = np.bitwise_count(lo & np.uint64(draw[0])).astype(np.float32)
-    caught += np.bitwise_count(hi & np.uint64(draw[1]))
-    way_caught = (caught @ sh.incidence.astype(np.float32)).astype(np.intp)
-    way_caught += (sh.spots * (DRAWN + 1))[None, :]
-    base = table.ravel()[way_caught]
-    top = table.max(axis=1)[sh.spots]
+    matrix = pay_matrix(card) if pays is None else pays
+    table = matrix.ravel()
+    incidence = sh.incidence.astype(np.float32)
+    offset = (sh.spots * (DRAWN + 1)).astype(np.intp)[None, :]
     cap = card.max_payoff
-    if (
-        cap is None
-        or int((top * rates[:, sh.condition].max(axis=0)).max()) <= cap * card.minimum_wager
-    ):
-        starts = np.flatnonzero(np.r_[True, np.diff(sh.condition) != 0])
-        per_condition = np.add.reduceat(base, starts, axis=1)
-        scaled: NDArray[np.int64] = (per_condition * rates).sum(axis=1) // card.minimum_wager
-        return scaled
-    amount = base * rates[:, sh.condition] // card.minimum_wager
-    np.minimum(amount, cap, out=amount)
-    total: NDArray[np.int64] = amount.sum(axis=1)
-    return total
+    top = matrix.max(axis=1)[sh.spots]
+    capped = (
+        cap is not None
+        and len(rates) > 0
+        and (int((top * rates[:, sh.condition].max(axis=0)).max()) > cap * card.minimum_wager)
+    )
+    starts = np.flatnonzero(np.r_[True, np.diff(sh.condition) != 0])
+    d0, d1 = np.uint64(draw[0]), np.uint64(draw[1])
+    out = np.empty(len(lo), dtype=np.int64)
+    step = max(1, CHUNK // max(1, incidence.shape[1]))
+    for i in range(0, len(lo), step):
+        rows = slice(i, i + step)
+        caught = np.bitwise_count(lo[rows] & d0).astype(np.float32)
+        caught += np.bitwise_count(hi[rows] & d1)
+        way = (caught @ incidence).astype(np.intp)
+        way += offset
+        base = table[way]
+        if capped and cap is not None:
+            amount = base * rates[rows][:, sh.condition] // card.minimum_wager
+            np.minimum(amount, cap, out=amount)
+            out[rows] = amount.sum(axis=1)
+        else:
+            per_condition = np.add.reduceat(base, starts, axis=1)
+            out[rows] = (per_condition * rates[rows]).sum(axis=1) // card.minimum_wager
+    return out
 
 
 def grade(tickets: Sequence[Ticket], drawn: Sequence[int], card: RateCard) -> NDArray[np.int64]:
