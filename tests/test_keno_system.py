@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from felt.core.errors import FeltError
-from felt.games.keno.draw import FixedSource, draw_numbers
+from felt.games.keno.draw import FixedSource, SystemSource, draw_numbers
 from felt.games.keno.system import (
     PATRONS,
     SUPERVISOR,
@@ -503,3 +503,15 @@ def test_an_issued_request_cannot_be_changed_afterwards() -> None:
     request["numbers"].append(4)
     assert event.action.request["numbers"] == [1, 2, 3]
     assert b.system.replay_from_start().state() == b.system.state()
+
+
+def test_15_5_a_winning_numbers_selected_at_random_outside_the_core() -> None:
+    """The system's CSPRNG source gives 20 different numbers of 1-80; the state machine holds no
+    source of its own, so a draw is the numbers its action carries and replays exactly."""
+    numbers = draw_numbers(SystemSource())
+    assert len(set(numbers)) == 20
+    assert all(1 <= n <= 80 for n in numbers)
+    b = Booth()
+    assert not any("source" in name or "random" in name for name in vars(b.system))
+    b.run_game(numbers)
+    assert b.system.winning_numbers(DAY, 1) == numbers
