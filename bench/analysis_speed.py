@@ -7,7 +7,8 @@ The peer measured in the same run is a plain count of the work: the time to eval
 random five-card hands through felt's batch evaluator as the Double Down Stud enumeration looks up
 (52 x C(51,3) x 48), which the analysis must not be much slower than.  For Boston 7 the peer's
 rate also says how long dealing out every pair of seven-card hands (C(52,7) x C(45,7)) would take.
-Run with ``./dev bench analysis_speed``.
+Run with ``./dev bench analysis_speed``; name jobs to run only those (``./dev bench analysis_speed
+boston5 double-down-stud``: a job runs when its name starts with one of the words given).
 """
 
 from __future__ import annotations
@@ -46,7 +47,10 @@ JOBS = {
 SEVEN_PAIRS = 133_784_560 * 45_379_620
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
+    jobs = {name: job for name, job in JOBS.items() if not only or name.startswith(tuple(only))}
+    if not jobs:
+        raise SystemExit(f"no job starts with {' or '.join(only)}; jobs: {', '.join(JOBS)}")
     rng = np.random.default_rng(1)
     n = 52 * 20825 * 48
     pool = np.argsort(rng.random((1 << 16, 52)), axis=1)[:, :5].astype(np.uint8)
@@ -58,7 +62,7 @@ def main() -> None:
     print(f"peer: {n:,} batch evaluations in {peer:.2f} s")
     days = SEVEN_PAIRS / (n / peer) / 86400
     print(f"peer rate applied to Boston 7 by dealing: {SEVEN_PAIRS:.3e} pairs, {days:,.0f} days")
-    for name, (code, targets) in JOBS.items():
+    for name, (code, targets) in jobs.items():
         with tempfile.TemporaryDirectory() as scratch:
             # cold: nothing compiled or cached (numba compiles, felt builds its tables and any
             # counts); warm: a fresh process on the caches the cold run left
@@ -75,4 +79,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
