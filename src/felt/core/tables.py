@@ -88,19 +88,14 @@ class Tables:
 
 
 def _rank_multisets(size: int) -> NDArray[np.int8]:
-    """All count vectors over the 13 ranks with each count at most 4 and ``size`` cards in all."""
-    out: list[tuple[int, ...]] = []
-
-    def extend(prefix: tuple[int, ...], left: int) -> None:
-        if len(prefix) == 13:
-            if left == 0:
-                out.append(prefix)
-            return
-        for count in range(min(4, left) + 1):
-            extend((*prefix, count), left - count)
-
-    extend((), size)
-    return np.array(out, dtype=np.int8)
+    """All count vectors over the 13 ranks with each count at most 4 and ``size`` cards in all,
+    in lexicographic order: built rank by rank, each prefix followed by its counts 0 to 4."""
+    rows: NDArray[np.int8] = np.zeros((1, 0), dtype=np.int8)
+    for _ in range(13):
+        rows = np.column_stack([np.repeat(rows, 5, axis=0), np.tile(np.arange(5), len(rows))])
+        rows = rows[rows.sum(axis=1) <= size].astype(np.int8)
+    complete: NDArray[np.int8] = rows[rows.sum(axis=1) == size]
+    return complete
 
 
 @functools.cache
@@ -210,10 +205,11 @@ def build_tables() -> Tables:
     three_order = three_card_order()
     three_value_of = {key: i + 1 for i, key in enumerate(three_order)}
     three = np.zeros(52**3, dtype=np.uint16)
-    for combo in itertools.combinations(range(52), 3):
-        v = three_value_of[three_card_key(combo)]
-        for a, b, c in itertools.permutations(combo):
-            three[2704 * a + 52 * b + c] = v
+    combos = list(itertools.combinations(range(52), 3))
+    combo_values = np.array([three_value_of[three_card_key(c)] for c in combos], dtype=np.uint16)
+    cards = np.array(combos, dtype=np.int64)
+    for a, b, c in itertools.permutations(range(3)):  # every order of the same three cards
+        three[2704 * cards[:, a] + 52 * cards[:, b] + cards[:, c]] = combo_values
 
     return Tables(
         card_keys=card_keys,
