@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import pathlib
@@ -15,17 +16,17 @@ from numpy.typing import NDArray
 from felt.analysis.games import _dds_lines, analyze_boston5, analyze_double_down
 from felt.analysis.kernels import (
     BINOM,
-    _all_fives,
+    class_completions,
     dds_situations,
     equity_counts,
     five_card_values,
-    suit_classes,
 )
 from felt.cli.main import main
 from felt.core.batch import rank_batch
 from felt.core.evaluator import evaluate
 from felt.games.boston.config import TableConfig
 from felt.games.double_down import DoubleDownConfig, classify
+from tests.exhaustive import all_hands, colex5
 
 # Double Down Stud with the "Jacks or Better" pay table of sonofdave.com/games/double-down-stud/
 # ("Return Tables", to-one pays 3999/199/49/11/8/5/3/2/1, sixes to tens push): combinations per
@@ -82,14 +83,17 @@ def test_double_down_situation_counts_by_brute_force() -> None:
         assert keys[c] == 2 * code + (len({card & 3 for card in four}) == 1)
 
 
-@pytest.mark.parametrize(("k", "classes"), [(0, 1), (1, 13), (2, 169), (3, 1755), (4, 16432)])
+@pytest.mark.parametrize(
+    ("k", "classes"), [(0, 1), (1, 13), (2, 169), (3, 1755), (4, 16432), (5, 134459)]
+)
 def test_suit_classes_are_the_sets_alike_up_to_renaming_suits(k: int, classes: int) -> None:
     """Every k-card set is in the class of its canonical set, renaming its suits keeps its class,
     and sets of different classes cannot be renamed into one another (their sorted suit masks
-    differ)."""
-    class_of, canonical = suit_classes(k, BINOM)
+    differ); each class lists every hand holding its canonical set."""
+    class_of, canonical, completions = class_completions(k, BINOM)
     assert canonical.shape == (classes, k)
     assert len(class_of) == comb(52, k)
+    assert completions.shape == (classes, comb(52 - k, 5 - k))
     rng = np.random.default_rng(k)
 
     def index(cards: list[int]) -> int:
@@ -98,8 +102,13 @@ def test_suit_classes_are_the_sets_alike_up_to_renaming_suits(k: int, classes: i
     def masks(cards: list[int]) -> list[int]:
         return sorted(sum(1 << (c >> 2) for c in cards if c & 3 == s) for s in range(4))
 
-    for c in range(classes):  # each canonical set is in its own class
-        assert class_of[index(canonical[c].tolist())] == c
+    hand_masks = _hand_masks()
+    for c in [*range(min(classes, 20)), *rng.integers(0, classes, 20).tolist()]:
+        cards = canonical[c].tolist()
+        assert class_of[index(cards)] == c  # each canonical set is in its own class
+        mask = np.uint64(sum(1 << card for card in cards))
+        holding = np.flatnonzero((hand_masks & mask) == mask)
+        assert completions[c].tolist() == holding.tolist()
     for _ in range(200):
         cards = rng.choice(52, k, replace=False).tolist()
         rename = rng.permutation(4).tolist()
@@ -108,10 +117,15 @@ def test_suit_classes_are_the_sets_alike_up_to_renaming_suits(k: int, classes: i
         assert masks(cards) == masks(canonical[class_of[index(cards)]].tolist())
 
 
+@functools.cache
 def _hand_masks() -> NDArray[np.uint64]:
-    """Each five-card hand (by colex index) as a 52-bit mask of its cards."""
-    bits: NDArray[np.uint64] = np.uint64(1) << _all_fives().astype(np.uint64)
-    masks: NDArray[np.uint64] = bits.sum(axis=1, dtype=np.uint64)
+    """Each five-card hand (by colex index) as a 52-bit mask of its cards, dealt by the test
+    helpers (not by the kernels under test)."""
+    hands = np.concatenate([all_hands(5, first) for first in range(48)])
+    masks = np.zeros(len(hands), dtype=np.uint64)
+    masks[colex5(hands, BINOM)] = (np.uint64(1) << hands.astype(np.uint64)).sum(
+        axis=1, dtype=np.uint64
+    )
     return masks
 
 
@@ -187,10 +201,8 @@ def test_double_down_par_sheet_figures_are_consistent() -> None:
 def test_equity_counts_by_brute_force_on_sample_hands() -> None:
     lower, equal = equity_counts()
     values = five_card_values()
-    hands = _all_fives()
     for h in (0, 1_234_567, 2_598_959):
-        held = set(hands[h].tolist())
-        rest = [c for c in range(52) if c not in held]
+        rest = [c for c in range(52) if not int(_hand_masks()[h]) >> c & 1]
         dealer = np.array(list(itertools.combinations(rest, 5)), dtype=np.uint8)
         v = rank_batch(dealer, check=False)
         assert (v < values[h]).sum() == lower[h]

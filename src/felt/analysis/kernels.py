@@ -3,8 +3,8 @@
 Every set of k cards has a *colex index* (0 to C(52,k)-1): for ascending cards c0 < c1 < ... it is
 C(c0,1) + C(c1,2) + C(c2,3) + ....  :func:`five_card_values` gives each five-card index's value
 (1-7462) through the batch evaluator, and the kernels below look hands up by index.  Renaming
-suits changes no hand's value, so counts are taken once per *suit class* (:func:`suit_classes`)
-and copied to the other sets of the class.
+suits changes no hand's value, so counts are taken once per *suit class*
+(:func:`class_completions`) and copied to the other sets of the class.
 """
 
 from __future__ import annotations
@@ -21,45 +21,32 @@ from felt.core.batch import rank_batch
 from felt.core.tables import cache_dir, load_arrays, save_arrays, source_digest
 
 BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
-N_FIVE = comb(52, 5)
-
-
-@jit
-def _all_fives() -> NDArray[np.uint8]:  # pragma: no cover - compiled
-    out = np.empty((N_FIVE, 5), dtype=np.uint8)
-    row = 0
-    for e in range(4, 52):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        out[row, 0], out[row, 1], out[row, 2], out[row, 3], out[row, 4] = (
-                            a,
-                            b,
-                            c,
-                            d,
-                            e,
-                        )
-                        row += 1
-    return out
 
 
 @functools.cache
 def five_card_values() -> NDArray[np.uint16]:
-    """Value of every five-card hand, indexed by colex index (the loops above run in colex order)."""
-    return rank_batch(_all_fives(), check=False)
+    """Value of every five-card hand, indexed by colex index: the batch evaluator's value of one
+    hand of each suit class (renaming suits changes no value), copied to the class."""
+    class_of, hands, _ = class_completions(5, BINOM)
+    values: NDArray[np.uint16] = rank_batch(hands.astype(np.uint8), check=False)[class_of]
+    return values
 
 
 @jit
-def suit_classes(
+def class_completions(
     k: int, binom: NDArray[np.int64]
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:  # pragma: no cover - compiled
-    """For every k-card set (by colex index) its suit class, and the cards of each class's
-    canonical set (shape (classes, k)).  Sets are alike when renaming suits turns one into the
-    other; the canonical set renames the suits so that suits 0 to 3 hold descending rank masks,
-    and classes are numbered in colex order of their canonical sets."""
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:  # pragma: no cover - compiled
+    """For the sets of ``k`` cards (0 to 5): each set's suit class (by colex index), each class's
+    canonical set (its cards, shape (classes, k)), and per class the colex indices of the
+    C(52 - k, 5 - k) hands holding its canonical set, in colex order.
+
+    Sets are alike when renaming suits turns one into the other; the canonical set renames the
+    suits so that suits 0 to 3 hold descending rank masks, and classes are numbered in colex order
+    of their canonical sets.  Classes and completions are one compiled function, as numba's
+    compile time, which a cold run pays, goes mostly by function.
+    """
     n_sets = binom[52, k]
-    canon = np.empty(n_sets, dtype=np.int64)
+    class_of = np.empty(n_sets, dtype=np.int64)  # first the canonical set's index, then its class
     number = np.empty(n_sets, dtype=np.int64)
     found = np.empty((n_sets, k), dtype=np.uint8)
     cards = np.empty(k + 1, dtype=np.int64)
@@ -94,7 +81,7 @@ def suit_classes(
             renamed[j] = card
         for i in range(k):
             canonical += binom[renamed[i], i + 1]
-        canon[index] = canonical
+        class_of[index] = canonical
         if canonical == index:
             number[index] = n
             for i in range(k):
@@ -108,26 +95,16 @@ def suit_classes(
             for u in range(t):
                 cards[u] = u
     for index in range(n_sets):
-        canon[index] = number[canon[index]]
+        class_of[index] = number[class_of[index]]
     reps = np.empty((n, k), dtype=np.int64)
     for c in range(n):
         for i in range(k):
             reps[c, i] = found[c, i]
-    return canon, reps
-
-
-@jit
-def _completions(
-    k: int, binom: NDArray[np.int64]
-) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:  # pragma: no cover - compiled
-    """:func:`suit_classes` for the sets of ``k`` cards (0 to 4), and per class the colex indices
-    of the C(52 - k, 5 - k) hands holding its canonical set, in colex order."""
-    class_of, reps = suit_classes(k, binom)
     m = 5 - k
-    table = np.empty((reps.shape[0], binom[52 - k, m]), dtype=np.int64)
+    table = np.empty((n, binom[52 - k, m]), dtype=np.int64)
     rest = np.empty(52, dtype=np.int64)
-    pick = np.empty(m, dtype=np.int64)
-    for c in range(reps.shape[0]):
+    pick = np.empty(m + 1, dtype=np.int64)  # positions in rest of the completion's cards
+    for c in range(n):
         r = 0  # the other cards, ascending
         i = 0
         for card in range(52):
@@ -137,8 +114,9 @@ def _completions(
                 rest[r] = card
                 r += 1
         for i in range(m):
-            pick[i] = i  # positions in rest of the completion's cards
-        n = 0
+            pick[i] = i
+        pick[m] = r  # a sentinel past the last position
+        done = 0
         while True:
             h = 0
             i = 0
@@ -151,12 +129,12 @@ def _completions(
                     card = rest[pick[j]]
                     j += 1
                 h += binom[card, pos + 1]
-            table[c, n] = h
-            n += 1
+            table[c, done] = h
+            done += 1
             t = 0  # the next m-subset of rest, in colex order
-            while t < m - 1 and pick[t] + 1 == pick[t + 1]:
+            while t < m and pick[t] + 1 == pick[t + 1]:
                 t += 1
-            if pick[t] + 1 == r:
+            if t == m:
                 break
             pick[t] += 1
             for u in range(t):
@@ -165,33 +143,28 @@ def _completions(
 
 
 @jit
-def _below_each_value(
-    values: NDArray[np.uint16], hands: NDArray[np.int64]
-) -> NDArray[np.int64]:  # pragma: no cover - compiled
-    """Per row of hands (by colex index): how many rank below each value v (column v, 0 to 7464)."""
-    below = np.zeros((hands.shape[0], 7465), dtype=np.int64)
-    for row in range(hands.shape[0]):
-        for i in range(hands.shape[1]):
-            below[row, values[hands[row, i]] + 1] += 1
-        for v in range(1, 7465):
-            below[row, v] += below[row, v - 1]
-    return below
-
-
-@jit
 def _class_equity(
     hands: NDArray[np.int64],
     values: NDArray[np.uint16],
     binom: NDArray[np.int64],
     row_of: NDArray[np.int64],
-    below: NDArray[np.int64],
+    members: NDArray[np.int64],
+    row_start: NDArray[np.int64],
     row_of_four: NDArray[np.int64],
     four: NDArray[np.uint16],
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:  # pragma: no cover - compiled
-    """:func:`count_equity` for each hand of ``hands`` (rows of five ascending cards), from the
-    counts of the hands holding each of its subsets: ``below`` for sets of 0 to 3 cards (rows by
-    ``row_of``, indexed by colex index plus 0, 1, 53 or 1379 for the set's size), ``four`` for
-    sets of four (the values of the 48 hands holding it, rows by ``row_of_four``)."""
+    """:func:`count_equity` for each hand of ``hands`` (rows of five ascending cards) from the
+    hands holding each of its subsets.  Sets of 0 to 3 cards: one row per suit class (``row_of``,
+    indexed by the set's colex index plus 0, 1, 53 or 1379 for its size) of hands
+    ``members[row_start[row]:row_start[row + 1]]``, counted below each value.  Sets of four: the
+    values of the 48 hands holding it (``four``, rows by ``row_of_four``), compared one by one."""
+    n_rows = row_start.shape[0] - 1
+    below = np.zeros((n_rows, 7465), dtype=np.int32)  # column v: how many rank below v
+    for row in range(n_rows):
+        for i in range(row_start[row], row_start[row + 1]):
+            below[row, values[members[i]] + 1] += 1
+        for col in range(1, 7465):
+            below[row, col] += below[row, col - 1]
     lower = np.empty(hands.shape[0], dtype=np.int64)
     equal = np.empty(hands.shape[0], dtype=np.int64)
     offsets = np.array([0, 1, 53, 1379])
@@ -264,7 +237,7 @@ def boston5_cells(line_of_value: NDArray[np.int64], n_lines: int) -> NDArray[np.
     if cached is not None and cached["cells"].shape == (22100, n_lines, 3):
         return cached["cells"].astype(np.int64)
     lower, equal = equity_counts()
-    class_of, _, hands = _completions(3, BINOM)
+    class_of, _, hands = class_completions(3, BINOM)
     line = np.asarray(line_of_value)[five_card_values()[hands]]
     results = (lower[hands], equal[hands], comb(47, 5) - lower[hands] - equal[hands])
     cells = np.zeros((len(hands), n_lines, 3), dtype=np.int64)
@@ -292,16 +265,17 @@ def count_equity() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     terms, and every hand of the class takes its counts.
     """
     values = five_card_values()
-    below: list[NDArray[np.int64]] = []  # sets of 0 to 3 cards, one row per class
-    row_of: list[NDArray[np.int64]] = []
+    row_of: list[NDArray[np.int64]] = []  # sets of 0 to 3 cards: each class's row
+    members: list[NDArray[np.int64]] = []  # each row's hands
     for k in range(4):
-        class_of, _, completions = _completions(k, BINOM)
-        row_of.append(class_of + sum(len(b) for b in below))
-        below.append(_below_each_value(values, completions))
-    row_of_four, _, four = _completions(4, BINOM)
-    class_of, hands = suit_classes(5, BINOM)
+        class_of, _, completions = class_completions(k, BINOM)
+        row_of.append(class_of + len(members))
+        members.extend(completions)
+    row_start = np.cumsum([0, *map(len, members)], dtype=np.int64)
+    row_of_four, _, four = class_completions(4, BINOM)
+    class_of, hands, _ = class_completions(5, BINOM)
     lower, equal = _class_equity(hands, values, BINOM, np.concatenate(row_of),
-                                 np.concatenate(below), row_of_four, values[four])  # fmt: skip
+                                 np.concatenate(members), row_start, row_of_four, values[four])  # fmt: skip
     return lower[class_of], equal[class_of]
 
 
@@ -318,7 +292,7 @@ def dds_situations(
     A situation's counts and key do not change when suits are renamed or when another of the
     four is the player's card, so one set of each class is counted (48 hands, not 48 per
     situation: 789 thousand hand values instead of 52 million)."""
-    class_of, cards, completions = _completions(4, BINOM)
+    class_of, cards, completions = class_completions(4, BINOM)
     lines = np.asarray(line_of_value)[five_card_values()[completions]]
     counts = np.zeros((len(completions), n_lines), dtype=np.int64)
     for line in range(n_lines):
