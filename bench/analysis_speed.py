@@ -4,8 +4,9 @@ wager ratios (under 15 minutes cold), each run in a fresh Python process so comp
 building and the cached counts all count.
 
 The peer measured in the same run is a plain count of the work: the time to evaluate as many
-random five-card hands through felt's batch evaluator as the Double Down Stud enumeration looks up
-(52 x C(51,3) x 48), which the analysis must not be much slower than.  For Boston 7 the peer's
+random five-card hands through felt's batch evaluator as dealing out Double Down Stud would look
+up (52 x C(51,3) x 48), which the analysis must not be much slower than (it counts by suit class,
+so it looks up far fewer).  For Boston 7 the peer's
 rate also says how long dealing out every pair of seven-card hands (C(52,7) x C(45,7)) would take.
 Run with ``./dev bench analysis_speed``; name jobs to run only those (``./dev bench analysis_speed
 boston5 double-down-stud``: a job runs when its name starts with one of the words given).
