@@ -42,7 +42,7 @@ from felt.analysis.games import (
     boston_line_names,
     line_index_of_code,
 )
-from felt.analysis.kernels import BINOM, dds_situations, five_card_values
+from felt.analysis.kernels import BINOM, class_completions, dds_situations
 from felt.analysis.parsheet import ParSheet
 from felt.core._jit import jit, jit_inline
 from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
@@ -407,17 +407,25 @@ def double_units(config: DoubleDownConfig) -> NDArray[np.int64] | None:
     return np.array([-scale, 0, *gains], dtype=np.int64)
 
 
-def _situation_slots() -> NDArray[np.int64]:
-    """The decision-table entry of each situation of :func:`dds_situations`, in its order: own
-    card, then the up-cards in lexicographic order among the other 51."""
+def _situation_sets() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """For every decision-table entry whose up-cards do not include the own card: the entry, and
+    the colex index of its four cards as one set (what :func:`dds_situations` counts by class)."""
     from itertools import combinations
 
-    triples = np.array(list(combinations(range(51), 3)), dtype=np.int64)
-    slots = []
+    triples = np.array(list(combinations(range(52), 3)), dtype=np.int64)  # colex order per row
+    colex3 = BINOM[triples[:, 0], 1] + BINOM[triples[:, 1], 2] + BINOM[triples[:, 2], 3]
+    slots, sets = [], []
     for own in range(52):
-        up = triples + (triples >= own)  # the other 51 cards, labels skipping the own card
-        slots.append(own * 22100 + BINOM[up[:, 0], 1] + BINOM[up[:, 1], 2] + BINOM[up[:, 2], 3])
-    return np.concatenate(slots)
+        keep = (triples != own).all(axis=1)
+        four = np.sort(np.column_stack([triples[keep], np.full(int(keep.sum()), own)]), axis=1)
+        slots.append(own * 22100 + colex3[keep])
+        sets.append(
+            BINOM[four[:, 0], 1]
+            + BINOM[four[:, 1], 2]
+            + BINOM[four[:, 2], 3]
+            + BINOM[four[:, 3], 4]
+        )
+    return np.concatenate(slots), np.concatenate(sets)
 
 
 _DOUBLE_TABLES: dict[str, NDArray[np.int64]] = {}
@@ -446,9 +454,11 @@ def double_table(config: DoubleDownConfig) -> NDArray[np.int64]:
             _DOUBLE_TABLES[key] = cached["worth"].astype(np.int64)
         else:
             names, line_of_value = _dds_lines(config)
-            counts, _ = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
+            counts, _, _, _ = dds_situations(line_of_value, len(names))
+            class_of, _, _ = class_completions(4, BINOM)
+            slots, sets = _situation_sets()
             worth = np.zeros(DDS_SITUATIONS, dtype=np.int64)
-            worth[_situation_slots()] = counts @ units
+            worth[slots] = (counts @ units)[class_of[sets]]
             save_arrays(path, worth=worth)
             _DOUBLE_TABLES[key] = worth
     return _DOUBLE_TABLES[key]
