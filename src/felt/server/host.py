@@ -53,7 +53,6 @@ from felt.server.auth import Account, Forbidden
 from felt.server.spec import TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
-    Conflict,
     Posting,
     Store,
     accounts,
@@ -362,7 +361,14 @@ class TableHost:
         self, action: Action, who: Account | None, key: str | None = None, digest: str = ""
     ) -> dict[str, Any]:
         """Check, record and perform one action (synchronous: call under :attr:`lock`, off the
-        event loop).  Returns the acknowledgement, which is also stored under ``key``."""
+        event loop).  Returns the acknowledgement, which is also stored under ``key``; a key
+        already answered gets that answer again (a retry that queued for the lock behind the
+        request it repeats must not be tried as a new action)."""
+        if key is not None and who is not None:
+            with self.store.engine.connect() as conn:
+                seen = self.store.answered(conn, who.id, key, digest)
+            if seen is not None:
+                return seen
         if self.round is None or self.round.finished:
             raise FeltError(f"table {self.spec.id} has no round in play; wait for the next one")
         action = self.authorize(action, who)
@@ -387,12 +393,6 @@ class TableHost:
         }
         assert self.round_id is not None
         with self.store.transaction() as conn:
-            if key is not None and who is not None:
-                seen = self.store.remembered(conn, who.id, key)
-                if seen is not None:
-                    raise Conflict(
-                        "idempotency key already used"
-                    )  # pragma: no cover - checked before
             self._bump(conn, None if table_after is None else self.state_json(table_after, None))
             self.store.append_event(
                 conn, self.round_id, event.seq, action.to_json(), event_record(event), drawn,

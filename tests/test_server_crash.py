@@ -1,0 +1,80 @@
+"""Recovery of idempotent requests, on SQLite and on PostgreSQL: a retry that reaches the
+server while the request it repeats is still being applied gets that request's acknowledgement,
+and an idempotency key stored twice at once undoes the second transaction instead of failing
+with a server error.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from felt.server.store import Conflict, Posting, Store, postings
+from tests.server_helpers import Harness, harness
+
+
+def _send_twice_at_once(
+    h: Harness, action: dict[str, Any], slow: float, monkeypatch: pytest.MonkeyPatch
+) -> list[Any]:
+    """Send ``action`` under one key, and again under the same key while the first is still
+    being written (its ledger posting slowed by ``slow`` seconds); both answers."""
+    store = h.server.store
+    original = store.post
+
+    def slow_post(*args: Any) -> None:
+        time.sleep(slow)
+        original(*args)
+
+    answers: list[Any] = []
+
+    def send() -> None:
+        r = h.act("ann", "b5", action, key="twice")
+        answers.append((r.status_code, r.json()))
+
+    monkeypatch.setattr(store, "post", slow_post)
+    first = threading.Thread(target=send)
+    first.start()
+    time.sleep(slow / 2)
+    send()
+    first.join()
+    return answers
+
+
+def test_a_retry_while_its_request_is_applied_gets_the_same_acknowledgement(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for h in harness(database_url):
+        h.account("ann", "player", "100.00")
+        h.post("ann", "/api/tables/b5/sit", {"seat": 2})
+        h.wait_for("ann", "b5", lambda v: v.get("mine", {}).get("2", {}).get("phase") == "betting")
+        wager = {"action": "wager", "seat": 2, "ante": "5.00", "first": "10.00"}
+        answers = _send_twice_at_once(h, wager, 0.6, monkeypatch)
+        assert [code for code, _ in answers] == [200, 200], answers
+        first, again = sorted((a for _, a in answers), key=lambda a: "replayed" in a)
+        assert again == {**first, "replayed": True}
+        assert h.get("ann", "/api/me").json()["balance"] == "85.00"
+
+
+def test_an_idempotency_key_stored_twice_undoes_the_second_transaction(database_url: str) -> None:
+    store = Store(database_url)
+    store.migrate()
+    try:
+        moves = [Posting("cage", -100, "deposit"), Posting("house", 100, "deposit")]
+
+        def write(txn: str) -> None:
+            with store.transaction() as conn:
+                store.post(conn, txn, moves)
+                store.remember(conn, 1, "key", "digest", "{}")
+
+        write("first")
+        with pytest.raises(Conflict):
+            write("second")
+        with store.engine.connect() as conn:
+            txns = conn.execute(select(postings.c.txn, func.count()).group_by(postings.c.txn))
+            assert dict(txns.all()) == {"first": 2}
+    finally:
+        store.dispose()
