@@ -1,4 +1,8 @@
-"""Recovery of idempotent requests, on SQLite and on PostgreSQL: a retry that reaches the
+"""The server survives ``kill -9``: a real ``felt serve`` process, killed with SIGKILL at random
+moments while bots play at three tables, restarted each time, on SQLite and on PostgreSQL (see
+tests/crash_campaign.py for the bots and every check made after each kill and restart).
+
+Also the recovery fixes the campaign led to, each tested on its own: a retry that reaches the
 server while the request it repeats is still being applied gets that request's acknowledgement,
 and an idempotency key stored twice at once undoes the second transaction instead of failing
 with a server error.
@@ -8,13 +12,44 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
 from felt.server.store import Conflict, Posting, Store, postings
+from tests.crash_campaign import CRASH_SUMMARIES, run_campaign
 from tests.server_helpers import Harness, harness
+
+KILLS_PER_BACK_END = 10
+"""SIGKILLs per back end; CI runs both, so 20 in all (the issue asks for at least 20)."""
+KILLED: dict[str, int] = {}
+"""Kills made per back end in this test run (for the total below and the terminal summary)."""
+
+
+def test_sigkill_at_random_moments_loses_nothing(
+    database_url: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    backend = "sqlite" if database_url.startswith("sqlite") else "postgresql"
+    report = run_campaign(database_url, tmp_path, KILLS_PER_BACK_END, backend)
+    summary = report.summary()
+    print(summary)
+    request.config.stash.setdefault(CRASH_SUMMARIES, []).append(summary)
+    KILLED[backend] = report.kills
+    assert report.kills >= KILLS_PER_BACK_END, summary
+    assert report.counts["actions acknowledged"] >= 50, summary
+    assert all(n >= 3 for n in report.books.rounds.values()), summary
+    assert report.counts["kills with a round mid-way (per table)"] >= 3, summary
+    views = report.counts["mid-round views identical after the restart"]
+    views += report.counts["mid-round views continued after the restart"]
+    assert views >= 3, summary
+
+
+def test_at_least_twenty_kills_over_both_back_ends() -> None:
+    if len(KILLED) < 2:
+        pytest.skip(f"the crash campaign ran only on {', '.join(KILLED) or 'no back end'}")
+    assert sum(KILLED.values()) >= 20, KILLED
 
 
 def _send_twice_at_once(
