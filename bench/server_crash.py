@@ -14,15 +14,17 @@ import argparse
 import statistics
 import sys
 import tempfile
+import warnings
 from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+warnings.filterwarnings("ignore", message=".*starlette.testclient")  # the tests' helpers import it
 
-from tests.crash_campaign import ServerProcess, free_port, run_campaign
-from tests.server_helpers import postgres_schema_url
+from tests.crash_campaign import ServerProcess, free_port, run_campaign  # noqa: E402
+from tests.server_helpers import postgres_schema_url  # noqa: E402
 
 
 def databases(backend: str, workdir: Path) -> Generator[str, None, None]:

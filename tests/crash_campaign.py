@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from sqlalchemy import Engine, create_engine, select, text
 
 from felt.cli.script import run_script
@@ -54,8 +53,6 @@ from felt.server.store import (
     sqlalchemy_url,
 )
 
-CRASH_SUMMARIES = pytest.StashKey[list[str]]()
-"""The summaries of the campaigns a test run made, printed at its end (tests/conftest.py)."""
 ADMIN_PASSWORD = "crash-admin-password"
 FELT = Path(sys.executable).with_name("felt")
 GAMES: dict[str, str] = {"b5": "boston5", "b7": "boston7", "dds": "double-down-stud"}

@@ -27,8 +27,8 @@ from felt.rounds.actions import PlaceWagers
 from felt.server.auth import create_account
 from felt.server.host import TableHost, new_table_row
 from felt.server.store import Conflict, Posting, Store, felt_tables, player_account, postings
-from tests.crash_campaign import CRASH_SUMMARIES, run_campaign
-from tests.server_helpers import Harness, fast_specs, harness
+from tests.crash_campaign import run_campaign
+from tests.server_helpers import CRASH_SUMMARIES, Harness, fast_specs, harness
 
 KILLS_PER_BACK_END = 10
 """SIGKILLs per back end; CI runs both, so 20 in all (the issue asks for at least 20)."""
