@@ -47,7 +47,7 @@ def test_sigkill_at_random_moments_loses_nothing(
     KILLED[backend] = report.kills
     assert report.kills >= KILLS_PER_BACK_END, summary
     assert report.counts["actions acknowledged"] >= 50, summary
-    assert all(n >= 3 for n in report.books.rounds.values()), summary
+    assert all(n >= 2 for n in report.books.rounds.values()), summary
     assert report.counts["kills with a round mid-way (per table)"] >= 3, summary
     views = report.counts["mid-round views identical after the restart"]
     views += report.counts["mid-round views continued after the restart"]
