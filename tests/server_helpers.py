@@ -31,6 +31,9 @@ from felt.server.app import MAX_BODY, Server, create_app
 from felt.server.spec import DDS, TableSpec
 from felt.server.store import Store
 
+CRASH_SUMMARIES = pytest.StashKey[list[str]]()
+"""The summaries of the crash campaigns a test run made (tests/test_server_crash.py), printed at
+the end of the run by tests/conftest.py."""
 POSTGRES_URL = os.environ.get("FELT_POSTGRES_URL", "postgresql://127.0.0.1:5432/test")
 ADMIN_PASSWORD = "admin-password"
 os.environ["FELT_ADMIN_PASSWORD"] = ADMIN_PASSWORD

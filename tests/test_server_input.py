@@ -29,7 +29,7 @@ from felt.server.store import (
     rounds,
     sessions,
 )
-from tests.server_helpers import Harness, fast_specs, harness, live_server
+from tests.server_helpers import Harness, fast_specs, harness, live_server, postgres_schema_url
 
 JSON = {"content-type": "application/json"}
 WAGER = {"action": "wager", "seat": 2, "ante": "5.00", "first": "10.00"}
@@ -69,11 +69,10 @@ def _mine(view: dict[str, Any], seat: int) -> dict[str, Any]:
     return dict(view.get("mine", {}).get(str(seat)) or {})
 
 
-@pytest.fixture
-def h(database_url: str) -> Iterator[Harness]:
+def standing(url: str) -> Iterator[Harness]:
     """A server whose tables stand still until someone acts: ann ($100.00) at Boston 5 seat 2
     and bob ($50.00) at seat 3, the round open for wagers, decisions given ten minutes."""
-    for running in harness(database_url, fast_specs(decision_seconds=600)):
+    for running in harness(url, fast_specs(decision_seconds=600)):
         running.account("ann", "player", "100.00")
         running.account("bob", "player", "50.00")
         for name, seat in (("ann", 2), ("bob", 3)):
@@ -81,6 +80,25 @@ def h(database_url: str) -> Iterator[Harness]:
         running.wait_for("ann", "b5", lambda v: _mine(v, 2).get("phase") == "betting")
         running.wait_for("ann", "dds", lambda v: v["round"] is not None)
         yield running
+
+
+@pytest.fixture
+def h(database_url: str) -> Iterator[Harness]:
+    """A standing server of this test's own (for tests that end sessions or act)."""
+    yield from standing(database_url)
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def shared(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Harness]:
+    """One standing server per back end for every refusal below: each is checked to change
+    nothing, so one cannot disturb the next."""
+    if request.param == "sqlite":
+        yield from standing(f"sqlite:///{tmp_path_factory.mktemp('input') / 'felt.db'}")
+    else:
+        for url in postgres_schema_url():
+            yield from standing(url)
 
 
 def _deep(levels: int) -> bytes:
@@ -178,7 +196,7 @@ HTTP_CASES: list[tuple[str, str | None, str, str, dict[str, Any], int]] = [
 
 @pytest.mark.parametrize(("name", "who", "method", "path", "kwargs", "status"), HTTP_CASES, ids=[c[0] for c in HTTP_CASES])  # fmt: skip
 def test_bad_http_input_is_refused_and_changes_nothing(
-    h: Harness,
+    shared: Harness,
     name: str,
     who: str | None,
     method: str,
@@ -186,6 +204,7 @@ def test_bad_http_input_is_refused_and_changes_nothing(
     kwargs: dict[str, Any],
     status: int,
 ) -> None:
+    h = shared
     before = snapshot(h)
     args = dict(kwargs)
     args["headers"] = {**(h.headers(who) if who else {}), **args.get("headers", {})}

@@ -254,6 +254,14 @@ class SeatRequest(BaseModel):
     seat: int = Field(ge=1, le=7)
 
 
+class ProcedureRequest(BaseModel):
+    """A supervisor's table procedure and its argument, if it takes one."""
+
+    model_config = ConfigDict(extra="forbid")
+    procedure: str = Field(max_length=40)
+    argument: int | str | None = None
+
+
 class ActRequest(BaseModel):
     """An action as a round script spells it, with the client's idempotency key."""
 
@@ -381,18 +389,16 @@ class Server:
     async def act(self, who: Account, table: str, body: dict[str, Any], key: str) -> dict[str, Any]:
         """One client action: answered from the idempotency record if the key was seen."""
         digest = request_digest({"table": table, "action": body})
-        seen = await asyncio.to_thread(self._seen, who.id, key)
+        seen = await asyncio.to_thread(self._answered, who.id, key, digest)
         if seen is not None:
-            if seen[0] != digest:
-                raise Conflict(f"idempotency key {key[:40]!r} was used for another request")
-            return {**json.loads(seen[1]), "replayed": True}
+            return seen
         host = self.host(table)
         action = action_from_json(body, "action")
         return await host.do(host.apply_now, action, who, key, digest)
 
-    def _seen(self, account_id: int, key: str) -> tuple[str, str] | None:
+    def _answered(self, account_id: int, key: str, digest: str) -> dict[str, Any] | None:
         with self.store.engine.connect() as conn:
-            return self.store.remembered(conn, account_id, key)
+            return self.store.answered(conn, account_id, key, digest)
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
@@ -403,13 +409,9 @@ class Server:
             raise FeltError("amount must be more than 0.00")
         digest = request_digest({"cash": sign, "player": body.player, "amount": amount})
         with self.store.transaction() as conn:
-            seen = self.store.remembered(conn, who.id, body.key)
+            seen = self.store.answered(conn, who.id, body.key, digest)
             if seen is not None:
-                if seen[0] != digest:
-                    raise Conflict(
-                        f"idempotency key {body.key[:40]!r} was used for another request"
-                    )
-                return {**json.loads(seen[1]), "replayed": True}
+                return seen
             row = conn.execute(
                 select(accounts.c.id, accounts.c.role).where(accounts.c.name == body.player)
             ).first()
@@ -667,6 +669,12 @@ def create_app(server: Server) -> FastAPI:
     @app.post("/api/tables/{table}/actions")
     async def act(table: str, body: ActRequest, who: Who) -> dict[str, Any]:
         return await server.act(who, table, body.action, body.key)
+
+    @app.post("/api/tables/{table}/procedure")
+    async def procedure(table: str, body: ProcedureRequest, who: Who) -> dict[str, Any]:
+        host = server.host(table)
+        await host.do(host.procedure, who, body.procedure, body.argument)
+        return {"ok": True}
 
     @app.post("/api/tables/{table}/{change}")
     async def open_or_close(
