@@ -21,7 +21,7 @@ from felt.core._jit import jit
 from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64, flush_mask
 from felt.core.errors import FeltError
 from felt.core.ranking import Category, ThreeCardCategory
-from felt.core.tables import ROW_BITS, ROW_MASK, tables
+from felt.core.tables import ROW_BITS, ROW_MASK, tables, three_card_lookup
 
 __all__ = ["CENSUS_SIZES", "Census", "hand_census"]
 
@@ -111,14 +111,15 @@ def hand_census(cards: int) -> Census:
     if cards not in CENSUS_SIZES:
         allowed = ", ".join(map(str, CENSUS_SIZES[:-1])) + f" or {CENSUS_SIZES[-1]}"
         raise FeltError(f"hand census needs {allowed} cards, got {cards}")
-    t = tables()
-    if cards == 3:
-        three = t.three.tolist()
+    if cards == 3:  # the three-card tables alone: a cold Boston 5 analysis needs no other
+        three_table, three_category = three_card_lookup()
+        three = three_table.tolist()
         per_three = np.zeros(len(ThreeCardCategory), dtype=np.int64)
         for a, b, c in itertools.combinations(range(52), 3):
-            per_three[t.three_category[three[2704 * a + 52 * b + c]]] += 1
+            per_three[three_category[three[2704 * a + 52 * b + c]]] += 1
         ordered3 = sorted(ThreeCardCategory, reverse=True)
         return Census(3, sum(map(int, per_three)), {c.label: int(per_three[c]) for c in ordered3})
+    t = tables()
     counts, royal6, royal7 = _census_kernel(
         cards, t.card_keys, t.flush, t.row_offsets, t.values, t.five_category
     )
