@@ -282,6 +282,14 @@ def boston7_cells(
     return names, cells
 
 
+def boston7_counts(*, log: Callable[[str], None] | None = None) -> Boston7Counts:
+    """:func:`felt.analysis.boston7.boston7_counts`, imported when first called (the module loads
+    numba); a name here, so tests can stand in for the full count."""
+    from felt.analysis.boston7 import boston7_counts as count
+
+    return count(log=log)
+
+
 def analyze_boston7(
     config: TableConfig, ante: int | None = None, *, log: Callable[[str], None] | None = None
 ) -> ParSheet:
@@ -292,7 +300,7 @@ def analyze_boston7(
     """
     if config.game != "boston7":
         raise FeltError(f"analyze_boston7 needs a boston7 table, got {config.game}")
-    from felt.analysis.boston7 import COMPLETIONS, DEALER_HANDS, boston7_counts
+    from felt.analysis.boston7 import COMPLETIONS, DEALER_HANDS
 
     ante = _check_ante(config, ante)
     counts = boston7_counts(log=log)

@@ -209,9 +209,9 @@ def count_equity() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     (:func:`_held_below`), not from the 11 million hands holding each class's canonical set.
     """
     class_of, hands = suit_classes(5)
-    by_value = np.argsort(five_card_values()[_colex(hands)], kind="stable")
-    hands = hands[by_value]
     value = five_card_values()[_colex(hands)].astype(np.int64)
+    by_value = np.argsort(value, kind="stable")
+    hands, value = hands[by_value], value[by_value]
     subsets = [[i for i in range(5) if subset >> i & 1] for subset in range(31)]  # all but P
     first_row = np.cumsum([0, *(len(suit_classes(k)[1]) for k in range(5))])
     rows = np.stack([first_row[len(s)] + suit_classes(len(s))[0][_colex(hands[:, s])]
@@ -244,7 +244,8 @@ def _held_below(
     summing runs of them gives every count at once.
     """
     n_hands, n_sets = rows.shape
-    order = np.argsort(rows.astype(np.int16).ravel(), kind="stable")  # by class, then value
+    # by class, then value; 18,370 classes fit 16 bits, which numpy sorts stably by radix
+    order = np.argsort(rows.astype(np.int16).ravel(), kind="stable")
     cls = rows.ravel()[order]
     val = np.repeat(value.astype(np.int32), n_sets)[order]
     held = np.repeat(weight.astype(np.int32), n_sets)[order]
