@@ -33,7 +33,7 @@ _SUIT_MAJOR = np.array([1 << (13 * (c & 3) + (c >> 2)) for c in range(52)], dtyp
 are its sum's four 13-bit fields."""
 _SPREAD = np.zeros(1 << 13, dtype=np.int64)
 """A 13-bit rank mask as the cards of those ranks in suit 0 (rank r to bit 4r)."""
-_RANK_SUM = np.zeros(1 << 13, dtype=np.int64)
+_RANK_SUM = np.zeros(1 << 13, dtype=np.int32)
 """A 13-bit rank mask's sum of rank keys (:data:`felt.core.tables.RANK_KEYS`)."""
 for _r in range(13):
     _SPREAD[1 << _r : 2 << _r] = _SPREAD[: 1 << _r] | 1 << (4 * _r)
@@ -88,7 +88,7 @@ def suit_classes(k: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     b, d = np.maximum(b, d), np.minimum(b, d)
     b, c = np.maximum(b, c), np.minimum(b, c)
     bits = _SPREAD[a] | _SPREAD[b] << 1 | _SPREAD[c] << 2 | _SPREAD[d] << 3  # canonical set's cards
-    class_of = np.searchsorted(bits[canonical], bits).astype(np.int64)
+    class_of = np.searchsorted(bits[canonical], bits).astype(np.int64, copy=False)
     cards = _colex_sets(k)[canonical].astype(np.int64)
     _frozen(class_of, cards)
     return class_of, cards
@@ -245,8 +245,9 @@ def _held_below(
     """
     n_hands, n_sets = rows.shape
     # by class, then value; 18,370 classes fit 16 bits, which numpy sorts stably by radix
-    order = np.argsort(rows.astype(np.int16).ravel(), kind="stable")
-    cls = rows.ravel()[order]
+    classes = rows.astype(np.int16).ravel()
+    order = np.argsort(classes, kind="stable")
+    cls = classes[order]
     val = np.repeat(value.astype(np.int32), n_sets)[order]
     held = np.repeat(weight.astype(np.int32), n_sets)[order]
     new_run = np.ones(len(cls), dtype=bool)  # where a run of one (class, value) starts
@@ -261,8 +262,8 @@ def _held_below(
     class_runs = np.flatnonzero(new_class)
     class_before = np.repeat(before[class_runs], np.diff(class_runs, append=len(runs)))
     size = class_size[run_cls]
-    run_of = np.empty(len(cls), dtype=np.int64)
-    run_of[order] = np.cumsum(new_run) - 1
+    run_of = np.empty(len(cls), dtype=np.int32)
+    run_of[order] = np.cumsum(new_run, dtype=np.int32) - 1
     below = ((before - class_before) // size)[run_of]
     alike = (total // size)[run_of]
     return below.reshape(n_hands, n_sets), alike.reshape(n_hands, n_sets)
