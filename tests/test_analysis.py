@@ -90,7 +90,7 @@ def test_suit_classes_are_the_sets_alike_up_to_renaming_suits(k: int, classes: i
     """Every k-card set is in the class of its canonical set, renaming its suits keeps its class,
     and sets of different classes cannot be renamed into one another (their sorted suit masks
     differ); each class lists every hand holding its canonical set."""
-    class_of, canonical, completions = class_completions(k, BINOM)
+    class_of, canonical, completions = class_completions(k)
     assert canonical.shape == (classes, k)
     assert len(class_of) == comb(52, k)
     assert completions.shape == (classes, comb(52 - k, 5 - k))

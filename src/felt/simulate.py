@@ -455,7 +455,7 @@ def double_table(config: DoubleDownConfig) -> NDArray[np.int64]:
         else:
             names, line_of_value = _dds_lines(config)
             counts, _, _, _ = dds_situations(line_of_value, len(names))
-            class_of, _, _ = class_completions(4, BINOM)
+            class_of, _, _ = class_completions(4)
             slots, sets = _situation_sets()
             worth = np.zeros(DDS_SITUATIONS, dtype=np.int64)
             worth[slots] = (counts @ units)[class_of[sets]]

@@ -16,20 +16,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from felt.analysis.boston7 import (
-    COMPLETIONS,
-    DEALER_HANDS,
-    N_LINES,
-    SIX_ROYAL,
-    START_CLASSES,
-    Boston7Counts,
-    boston7_counts,
-)
 from felt.analysis.kernels import boston5_cells, dds_situations
 from felt.analysis.parsheet import Outcome, ParSheet
 from felt.core.cards import RANK_CHARS
@@ -41,6 +32,12 @@ from felt.core.ranking import Category
 from felt.core.tables import five_card_order
 from felt.games.boston.config import THREE_CARD_ROYAL, TableConfig
 from felt.games.double_down import DoubleDownConfig, rules
+
+if TYPE_CHECKING:
+    from felt.analysis.boston7 import Boston7Counts
+
+# felt.analysis.boston7 is imported where Boston 7 is analysed: it loads numba, which would be a
+# fifth of a warm Boston 5 or Double Down Stud analysis that compiles nothing.
 
 RESULTS = ("player higher", "tie", "dealer higher")
 
@@ -257,6 +254,8 @@ def boston_line_names(config: TableConfig) -> list[str]:
 def line_index_of_code(names: list[str]) -> NDArray[np.int64]:
     """For each kernel line code (a :class:`Category`, or six- / seven-card royal), its index in
     ``names`` (0 when the table pays nothing for it)."""
+    from felt.analysis.boston7 import N_LINES, SIX_ROYAL
+
     index = {name: i for i, name in enumerate(names)}
     labels = [Category(k).label for k in range(len(Category))]
     labels += ["six-card royal flush", "seven-card royal flush"]
@@ -274,11 +273,21 @@ def boston7_cells(
     config: TableConfig, counts: Boston7Counts
 ) -> tuple[list[str], NDArray[np.int64]]:
     """Ante-bonus line names and the counts of each start class by (line, result)."""
+    from felt.analysis.boston7 import START_CLASSES
+
     names = boston_line_names(config)
     cells = np.zeros((START_CLASSES, len(names), 3), dtype=np.int64)
     for k, line in enumerate(line_index_of_code(names)):
         cells[:, line, :] += counts.counts[:, k, :]
     return names, cells
+
+
+def boston7_counts(*, log: Callable[[str], None] | None = None) -> Boston7Counts:
+    """:func:`felt.analysis.boston7.boston7_counts`, imported when first called (the module loads
+    numba); a name here, so tests can stand in for the full count."""
+    from felt.analysis.boston7 import boston7_counts as count
+
+    return count(log=log)
 
 
 def analyze_boston7(
@@ -291,6 +300,8 @@ def analyze_boston7(
     """
     if config.game != "boston7":
         raise FeltError(f"analyze_boston7 needs a boston7 table, got {config.game}")
+    from felt.analysis.boston7 import COMPLETIONS, DEALER_HANDS
+
     ante = _check_ante(config, ante)
     counts = boston7_counts(log=log)
     names, cells = boston7_cells(config, counts)
