@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import secrets
 import time
@@ -39,6 +40,7 @@ from felt.server.store import (
     Store,
     accounts,
     felt_tables,
+    nodes,
     player_account,
     postings,
     round_events,
@@ -52,6 +54,7 @@ log = logging.getLogger("felt.server")
 MAX_BODY: Final = 64 * 1024
 """The largest request body or WebSocket message the server reads."""
 LEASE_SECONDS: Final = 10.0
+"""How long a table's lease (and a process's heartbeat) lasts unrenewed; renewed every third."""
 RECALL_ROUNDS: Final = 10
 """AGCO 13.1, 58 Pa. Code 810a.11: the last ten games can be recalled."""
 
@@ -143,6 +146,8 @@ class Server:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     sockets: set[Client] = field(default_factory=set)
+    share: int = 0
+    """The most tables this process should hold (see :meth:`claim`)."""
 
     # ----------------------------------------------------------------- start and leases
     def prepare(self) -> None:
@@ -162,28 +167,52 @@ class Server:
                 log.warning("created supervisor 'admin' with password %s (shown once)", password)
 
     def claim(self) -> list[str]:
-        """Take every table whose lease has run out (or that this node already holds) and renew
-        this node's leases; returns the tables newly taken."""
+        """Renew this process's heartbeat and its leases, and take tables whose lease has run
+        out while this process holds fewer than its fair share; returns every table this process
+        holds now.  The share is ``ceil(tables / live processes)``: a process above it marks the
+        surplus for release between rounds (see docs/design.md, "Several processes")."""
         now = time.time()
-        taken: list[str] = []
+        until = now + self.lease_seconds
         with self.store.transaction() as conn:
-            ids = [r[0] for r in conn.execute(select(felt_tables.c.id))]
-            for tid in ids:
+            beat = update(nodes).where(nodes.c.name == self.node).values(lease_until=until)
+            if conn.execute(beat).rowcount != 1:
+                conn.execute(insert(nodes).values(name=self.node, lease_until=until))
+            live = conn.execute(
+                select(func.count()).select_from(nodes).where(nodes.c.lease_until >= now)
+            ).scalar_one()
+            rows = conn.execute(
+                select(felt_tables.c.id, felt_tables.c.owner, felt_tables.c.lease_until)
+            ).all()
+            share = math.ceil(len(rows) / max(1, int(live)))
+            conn.execute(
+                update(felt_tables)
+                .where(felt_tables.c.owner == self.node)
+                .values(lease_until=until)
+            )
+            held = [r.id for r in rows if r.owner == self.node]
+            free = [
+                r.id
+                for r in rows
+                if r.owner != self.node and (r.owner is None or r.lease_until < now)
+            ]
+            for tid in free[: max(0, share - len(held))]:
                 result = conn.execute(
                     update(felt_tables)
                     .where(
                         felt_tables.c.id == tid,
-                        or_(
-                            felt_tables.c.owner.is_(None),
-                            felt_tables.c.owner == self.node,
-                            felt_tables.c.lease_until < now,
-                        ),
+                        or_(felt_tables.c.owner.is_(None), felt_tables.c.lease_until < now),
                     )
-                    .values(owner=self.node, lease_until=now + self.lease_seconds)
+                    .values(owner=self.node, lease_until=until)
                 )
-                if result.rowcount == 1 and tid not in self.hosts:
-                    taken.append(tid)
-        for tid in taken:
+                if result.rowcount == 1:
+                    held.append(tid)
+        self.share = share
+        return held
+
+    def load_tables(self, ids: list[str]) -> list[TableHost]:
+        """Rebuild tables this process has just taken from the record (in a worker thread)."""
+        out = []
+        for tid in ids:
             with self.store.engine.connect() as conn:
                 spec_json = conn.execute(
                     select(felt_tables.c.spec).where(felt_tables.c.id == tid)
@@ -191,20 +220,43 @@ class Server:
             host = TableHost(self.store, TableSpec.from_json(spec_json), self.node)
             host.load()
             host.listeners.append(self._broadcast)
-            self.hosts[tid] = host
-        return taken
+            out.append(host)
+        return out
 
-    def start_tables(self, ids: list[str]) -> None:
-        """Run the loops of newly taken tables."""
-        for tid in ids:
-            host = self.hosts[tid]
-            self.tasks[tid] = asyncio.create_task(self._run(host))
+    async def hold(self) -> None:
+        """One round of lease keeping (on the event loop): claim, start the tables newly held,
+        stop those held no more, and ask the surplus over the fair share to leave between
+        rounds."""
+        held = await asyncio.to_thread(self.claim)
+        for host in await asyncio.to_thread(
+            self.load_tables, [t for t in held if t not in self.hosts]
+        ):
+            self.hosts[host.spec.id] = host
+            self.tasks[host.spec.id] = asyncio.create_task(self._run(host))
+        for tid, host in self.hosts.items():
+            if tid not in held:  # another process took it over: its writes are fenced anyway
+                host.leave()
+        # keep the tables with seated players; release the idle ones first, then the last ones
+        order = sorted(self.hosts, key=lambda t: (bool(self.hosts[t].seats), t))
+        surplus = set(order[: max(0, len(self.hosts) - self.share)])
+        for tid, host in self.hosts.items():
+            if host.release_wanted != (tid in surplus):
+                host.release_wanted = tid in surplus
+                host.changed.set()  # an idle table's loop waits to be told
 
     async def _run(self, host: TableHost) -> None:
         await host.run(self.stop)
-        if not self.stop.is_set():  # lost the lease: another process runs it now
-            self.hosts.pop(host.spec.id, None)
+        if self.stop.is_set():
+            return
+        # released or taken over: another process runs it now; tell its watchers to go there
+        if self.hosts.get(host.spec.id) is host:
+            del self.hosts[host.spec.id]
             self.tasks.pop(host.spec.id, None)
+        moved = {"type": "moved", "table": host.spec.id}
+        for client in list(self.sockets):
+            if host.spec.id in client.tables:
+                client.tables.discard(host.spec.id)
+                client.queue.put_nowait(moved)
 
     async def keep_leases(self) -> None:
         """Renew leases and take over tables whose process has died."""
@@ -214,8 +266,7 @@ class Server:
             if self.stop.is_set():
                 return
             try:
-                taken = await asyncio.to_thread(self.claim)
-                self.start_tables(taken)
+                await self.hold()
             except Exception:  # the database is away: keep serving, try again
                 log.exception("lease renewal failed")
 
@@ -230,7 +281,7 @@ class Server:
     def host(self, table: str) -> TableHost:
         """The table, if this process runs it."""
         host = self.hosts.get(table)
-        if host is None:
+        if host is None or host.leaving:
             raise NotHere(table, self.owner_of(table))
         return host
 
@@ -418,8 +469,7 @@ def create_app(server: Server) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(server.prepare)
-        taken = await asyncio.to_thread(server.claim)
-        server.start_tables(taken)
+        await server.hold()
         keeper = asyncio.create_task(server.keep_leases())
         try:
             yield

@@ -190,6 +190,11 @@ class TableHost:
     next_round_at: float = 0.0
     names: dict[str, int] = field(default_factory=dict)
     """Account ids by name, for the seats of a round (its wagers carry the player's name)."""
+    release_wanted: bool = False
+    """This process holds more than its share: give the table up when no round is in play or
+    the round has had no action yet."""
+    leaving: bool = False
+    """The table is no longer this process's: its loop ends."""
 
     def __post_init__(self) -> None:
         self.table = make_table(self.spec, None)
@@ -553,13 +558,14 @@ class TableHost:
         """Run the table until ``stop`` or until another process takes it over: open rounds,
         take the dealer's steps at the table's pace, record timeouts when decision time runs
         out."""
-        while not stop.is_set():
+        while not stop.is_set() and not self.leaving:
             now = time.monotonic()
             try:
                 async with self.lock:
                     self.changed.clear()
                     wait = await self._tick(now)
             except LeaseLost:
+                self.leaving = True
                 return
             except Exception:  # the database is away: try again shortly
                 log.exception("table %s: step failed", self.spec.id)
@@ -569,6 +575,9 @@ class TableHost:
     async def _tick(self, now: float) -> float | None:
         """Do what is due now; return when to look again (``now``: at once; None: when told)."""
         rnd = self.round
+        if self.release_wanted and (rnd is None or rnd.finished or not rnd.actions):
+            await asyncio.to_thread(self.release)  # between rounds, or before the first wager
+            return now
         if rnd is None or rnd.finished:
             if not self.is_open:
                 return None
@@ -595,6 +604,23 @@ class TableHost:
             return now + max(self.spec.pace_seconds, 0.05)
         self._touch()
         return now
+
+    def leave(self) -> None:
+        """Stop running the table here (another process holds it now)."""
+        self.leaving = True
+        self.changed.set()
+
+    def release(self) -> None:
+        """Give the table up between rounds so a process with fewer than its share can take it
+        (synchronous, under :attr:`lock`).  Nothing is lost: what carries between rounds is
+        already on record."""
+        with self.store.transaction() as conn:
+            conn.execute(
+                update(felt_tables)
+                .where(felt_tables.c.id == self.spec.id, felt_tables.c.owner == self.owner)
+                .values(owner=None, lease_until=0.0)
+            )
+        self.leaving = True
 
     async def _sleep(self, stop: asyncio.Event, until: float | None, now: float) -> None:
         timeout = None if until is None else max(0.0, until - now)

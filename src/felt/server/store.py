@@ -85,6 +85,15 @@ felt_tables = Table(
 who sits where, the stub-count cadence, the cut rotation), bumped ``version`` on every change,
 and which server process holds it (``owner`` until ``lease_until``)."""
 
+nodes = Table(
+    "nodes",
+    metadata,
+    Column("name", String(200), primary_key=True),
+    Column("lease_until", Float, nullable=False),
+)
+"""The server processes sharing this database, each with the time its heartbeat runs out: a
+process counts the live ones to know its fair share of the tables."""
+
 rounds = Table(
     "rounds",
     metadata,
