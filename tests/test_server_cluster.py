@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import secrets
 import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -23,12 +19,19 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, func, select
 
-from felt.server.store import accounts, felt_tables, player_account, postings, sqlalchemy_url
+from felt.server.store import (
+    accounts,
+    felt_tables,
+    nodes,
+    player_account,
+    postings,
+    sqlalchemy_url,
+)
 from tests.server_helpers import ADMIN_PASSWORD, postgres_schema_url
+from tests.server_process import ServeProcess
 
 LEASE = 2.0
 TABLES = ("b5-1", "b5-2", "b5-3", "dds-1")
-FELT = Path(sys.executable).with_name("felt")
 
 TABLES_TOML = "".join(
     f"""
@@ -43,54 +46,6 @@ decision_seconds = 60
 """
     for tid in TABLES
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class Node:
-    """One ``felt serve`` subprocess; its node name is the address clients are sent to."""
-
-    url: str
-    tables: Path
-    log: Path
-    port: int = field(default_factory=_free_port)
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def name(self) -> str:
-        return f"127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        args = [str(FELT), "serve", "--database", self.url, "--port", str(self.port),
-                "--node", self.name, "--tables", str(self.tables),
-                "--lease-seconds", str(LEASE)]  # fmt: skip
-        env = {**os.environ, "FELT_ADMIN_PASSWORD": ADMIN_PASSWORD}
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env)
-        _until(self.ready, 60, f"{self.name} to answer (log: {self.log})")
-
-    def ready(self) -> bool:
-        assert self.proc is not None
-        if self.proc.poll() is not None:
-            raise AssertionError(f"{self.name} exited: {self.log.read_text()[-2000:]}")
-        try:
-            return httpx.get(f"http://{self.name}/openapi.json", timeout=2).status_code == 200
-        except httpx.HTTPError:
-            return False
-
-    def stop(self, sig: int = signal.SIGTERM) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
 def _until(test: Callable[[], Any], seconds: float, what: str) -> Any:
@@ -127,14 +82,15 @@ def _login(node: str, name: str, password: str) -> Player:
 
 
 @pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[tuple[str, Node, Node]]:
+def cluster(tmp_path: Path) -> Iterator[tuple[str, ServeProcess, ServeProcess]]:
     """Two processes on one fresh PostgreSQL schema, the second started once the first holds
     every table."""
     for url in postgres_schema_url():
         tables = tmp_path / "tables.toml"
         tables.write_text(TABLES_TOML)
-        a = Node(url, tables, tmp_path / "a.log")
-        b = Node(url, tables, tmp_path / "b.log")
+        lease = ["--lease-seconds", str(LEASE)]
+        a = ServeProcess(url, tables, tmp_path / "a.log", ADMIN_PASSWORD, lease)
+        b = ServeProcess(url, tables, tmp_path / "b.log", ADMIN_PASSWORD, lease)
         try:
             a.start()
             _until(partial(_holds, url, a.name, len(TABLES)), 20, "a to hold every table")
@@ -146,18 +102,22 @@ def cluster(tmp_path: Path) -> Iterator[tuple[str, Node, Node]]:
 
 
 def _owners(url: str) -> dict[str | None, set[str]]:
-    """The tables each node holds by the record, with their leases unexpired."""
+    """The tables each node holds by the record, its heartbeat (the lease) unexpired."""
     engine = create_engine(sqlalchemy_url(url))
     try:
         with engine.connect() as conn:
-            rows = conn.execute(
-                select(felt_tables.c.id, felt_tables.c.owner, felt_tables.c.lease_until)
-            ).all()
+            rows = conn.execute(select(felt_tables.c.id, felt_tables.c.owner)).all()
+            live = {
+                n
+                for (n,) in conn.execute(
+                    select(nodes.c.name).where(nodes.c.lease_until >= time.time())
+                )
+            }
     finally:
         engine.dispose()
     out: dict[str | None, set[str]] = {}
     for r in rows:
-        out.setdefault(r.owner if r.lease_until >= time.time() else None, set()).add(r.id)
+        out.setdefault(r.owner if r.owner in live else None, set()).add(r.id)
     return out
 
 
@@ -166,11 +126,11 @@ def _holds(url: str, node: str, count: int) -> bool:
     return len(_owners(url).get(node, ())) == count
 
 
-def _runner(table: str, nodes: list[Node], admin: Player) -> str | None:
+def _runner(table: str, processes: list[ServeProcess], admin: Player) -> str | None:
     """The one node that serves ``table``, checked by asking every node: exactly one answers
     with the table, each other answers 421 naming it."""
     serving, named = [], set()
-    for node in nodes:
+    for node in processes:
         r = admin.call(node.name, "GET", f"/api/tables/{table}")
         if r.status_code == 200:
             serving.append(node.name)
@@ -198,7 +158,7 @@ def _view_when(player: Player, node: str, table: str, key: str) -> dict[str, Any
 
 
 def test_each_table_has_one_process_and_a_new_process_takes_its_fair_share(
-    cluster: tuple[str, Node, Node],
+    cluster: tuple[str, ServeProcess, ServeProcess],
 ) -> None:
     url, a, b = cluster
     share = math.ceil(len(TABLES) / 2)
@@ -214,10 +174,10 @@ def test_each_table_has_one_process_and_a_new_process_takes_its_fair_share(
 
 
 def test_a_client_follows_the_owner_and_play_survives_sigkill_of_its_process(
-    cluster: tuple[str, Node, Node],
+    cluster: tuple[str, ServeProcess, ServeProcess],
 ) -> None:
     url, a, b = cluster
-    nodes = {a.name: a, b.name: b}
+    processes = {a.name: a, b.name: b}
     _until(partial(_holds, url, b.name, math.ceil(len(TABLES) / 2)), 10 * LEASE, "b's share")
     admin = _login(a.name, "admin", ADMIN_PASSWORD)
     for name, role in (("ann", "player"), ("cage", "cashier")):
@@ -242,7 +202,7 @@ def test_a_client_follows_the_owner_and_play_survives_sigkill_of_its_process(
     assert r.status_code == 200, r.text
     before = _until(lambda: _view_when(ann, there, table, "pending"), 20, "ann's election")
 
-    nodes[there].stop(signal.SIGKILL)
+    processes[there].stop(signal.SIGKILL)
     killed = time.monotonic()
     after = _until(
         lambda: _view(ann, other, table) or None, 6 * LEASE, f"{other} to take {table} over"

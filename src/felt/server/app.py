@@ -16,6 +16,7 @@ import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal
 
@@ -55,6 +56,10 @@ MAX_BODY: Final = 64 * 1024
 """The largest request body or WebSocket message the server reads."""
 LEASE_SECONDS: Final = 10.0
 """How long a table's lease (and a process's heartbeat) lasts unrenewed; renewed every third."""
+MAX_IN_FLIGHT: Final = 32
+"""Actions one WebSocket client may have in progress at once; more wait to be read."""
+WORKER_THREADS: Final = 32
+"""Threads for database work (see ``create_app``): PostgreSQL's pool allows 30 connections."""
 RECALL_ROUNDS: Final = 10
 """AGCO 13.1, 58 Pa. Code 810a.11: the last ten games can be recalled."""
 
@@ -167,40 +172,30 @@ class Server:
                 log.warning("created supervisor 'admin' with password %s (shown once)", password)
 
     def claim(self) -> list[str]:
-        """Renew this process's heartbeat and its leases, and take tables whose lease has run
-        out while this process holds fewer than its fair share; returns every table this process
-        holds now.  The share is ``ceil(tables / live processes)``: a process above it marks the
-        surplus for release between rounds (see docs/design.md, "Several processes")."""
+        """Renew this process's heartbeat, which is the lease on every table it holds, and take
+        tables nobody live holds while this process holds fewer than its fair share; returns
+        every table this process holds now.  The share is ``ceil(tables / live processes)``: a
+        process above it gives the surplus up between rounds (see :meth:`hold` and
+        docs/design.md, "Several processes, one database").  Renewing touches one row, never
+        the tables' rows that every action updates, so it holds up no action."""
         now = time.time()
-        until = now + self.lease_seconds
         with self.store.transaction() as conn:
-            beat = update(nodes).where(nodes.c.name == self.node).values(lease_until=until)
-            if conn.execute(beat).rowcount != 1:
+            beat = nodes.c.name == self.node
+            until = now + self.lease_seconds
+            if conn.execute(update(nodes).where(beat).values(lease_until=until)).rowcount != 1:
                 conn.execute(insert(nodes).values(name=self.node, lease_until=until))
-            live = conn.execute(
-                select(func.count()).select_from(nodes).where(nodes.c.lease_until >= now)
-            ).scalar_one()
-            rows = conn.execute(
-                select(felt_tables.c.id, felt_tables.c.owner, felt_tables.c.lease_until)
-            ).all()
-            share = math.ceil(len(rows) / max(1, int(live)))
-            conn.execute(
-                update(felt_tables)
-                .where(felt_tables.c.owner == self.node)
-                .values(lease_until=until)
-            )
+            live = select(nodes.c.name).where(nodes.c.lease_until >= now)
+            alive = {r[0] for r in conn.execute(live)}
+            rows = conn.execute(select(felt_tables.c.id, felt_tables.c.owner)).all()
+            share = math.ceil(len(rows) / max(1, len(alive)))
             held = [r.id for r in rows if r.owner == self.node]
-            free = [
-                r.id
-                for r in rows
-                if r.owner != self.node and (r.owner is None or r.lease_until < now)
-            ]
+            free = [r.id for r in rows if r.owner not in alive]
             for tid in free[: max(0, share - len(held))]:
                 result = conn.execute(
                     update(felt_tables)
                     .where(
                         felt_tables.c.id == tid,
-                        or_(felt_tables.c.owner.is_(None), felt_tables.c.lease_until < now),
+                        or_(felt_tables.c.owner.is_(None), felt_tables.c.owner.not_in(live)),
                     )
                     .values(owner=self.node, lease_until=until)
                 )
@@ -468,6 +463,11 @@ def create_app(server: Server) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Database work runs in threads; most of them wait on a commit, not on the CPU, so
+        # allow more than the default (cores + 4) lest tables queue behind each other's fsyncs.
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=WORKER_THREADS, thread_name_prefix="felt-db")
+        )
         await asyncio.to_thread(server.prepare)
         await server.hold()
         keeper = asyncio.create_task(server.keep_leases())
@@ -595,6 +595,17 @@ def create_app(server: Server) -> FastAPI:
         await host.do(host.set_open, change == "open")
         return {"ok": True}
 
+    @app.get("/api/stats")
+    async def stats(who: Who) -> dict[str, Any]:
+        auth.require(who, "supervisor")
+        return {
+            "node": server.node,
+            "tables": len(server.hosts),
+            "share": server.share,
+            "commits": server.store.commits,
+            "clients": len(server.sockets),
+        }
+
     @app.get("/api/recall")
     async def recall(who: Who) -> list[dict[str, Any]]:
         auth.require(who, "player")
@@ -621,13 +632,21 @@ def create_app(server: Server) -> FastAPI:
         client = Client(server, who)
         server.sockets.add(client)
         sender = asyncio.create_task(_send_loop(ws, client))
+        slots = asyncio.Semaphore(MAX_IN_FLIGHT)
+        running: set[asyncio.Task[None]] = set()
         try:
             await ws.send_json({"type": "hello", "name": who.name, "role": who.role})
             while True:
                 msg: dict[str, Any] | None = None
                 try:
                     msg = await _receive(ws)
-                    await _handle(server, client, msg)
+                    if "action" in msg:  # beside the client's other actions, see _in_turn
+                        await slots.acquire()
+                        task = asyncio.create_task(_in_turn(server, client, msg, slots))
+                        running.add(task)
+                        task.add_done_callback(running.discard)
+                    else:
+                        await _handle(server, client, msg)
                 except (FeltError, ValueError) as err:
                     await client.queue.put(
                         {"type": "error", "error": str(err), "key": _key_of(msg)}
@@ -639,6 +658,25 @@ def create_app(server: Server) -> FastAPI:
             sender.cancel()
 
     return app
+
+
+async def _in_turn(
+    server: Server, client: Client, msg: dict[str, Any], slots: asyncio.Semaphore
+) -> None:
+    """One action message of a WebSocket client, run beside its others: a client playing at
+    several tables waits for no table's commit but its own."""
+    try:
+        await _handle(server, client, msg)
+    except (FeltError, ValueError) as err:
+        client.queue.put_nowait({"type": "error", "error": str(err), "key": _key_of(msg)})
+    except Exception:
+        log.exception("a WebSocket action failed")
+        client.queue.put_nowait(
+            {"type": "error", "key": _key_of(msg),
+             "error": "the server could not record the action; send it again with the same key"}
+        )  # fmt: skip
+    finally:
+        slots.release()
 
 
 def _key_of(msg: dict[str, Any] | None) -> Any:

@@ -53,7 +53,6 @@ from felt.server.auth import Account, Forbidden
 from felt.server.spec import TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
-    Conflict,
     Posting,
     Store,
     accounts,
@@ -61,7 +60,6 @@ from felt.server.store import (
     layout_account,
     player_account,
     round_events,
-    round_players,
     rounds,
 )
 from felt.server.views import PUBLIC, seat_message
@@ -392,12 +390,6 @@ class TableHost:
         }
         assert self.round_id is not None
         with self.store.transaction() as conn:
-            if key is not None and who is not None:
-                seen = self.store.remembered(conn, who.id, key)
-                if seen is not None:
-                    raise Conflict(
-                        "idempotency key already used"
-                    )  # pragma: no cover - checked before
             self._bump(conn, None if table_after is None else self.state_json(table_after, None))
             self.store.append_event(
                 conn, self.round_id, event.seq, action.to_json(), event_record(event), drawn,
@@ -405,18 +397,7 @@ class TableHost:
             )  # fmt: skip
             self.store.post(conn, f"{self.round_id}#{event.seq}", entries)
             if who is not None and isinstance(action, PlaceWagers | PlaceBet):
-                exists = conn.execute(
-                    select(round_players.c.round_id).where(
-                        round_players.c.account_id == who.id,
-                        round_players.c.round_id == self.round_id,
-                    )
-                ).first()
-                if exists is None:
-                    conn.execute(
-                        insert(round_players).values(
-                            account_id=who.id, round_id=self.round_id, started_at=time.time()
-                        )
-                    )
+                self.store.add_round_player(conn, who.id, self.round_id)
             if table_after is not None:
                 from felt.cli.script import report
 
