@@ -118,18 +118,15 @@ class Bot:
     done: set[tuple[str, str | None, str]] = field(default_factory=set)
     ws: ClientConnection | None = None
 
-    async def run(self, base: str, until: float) -> None:
+    async def run(self, base: str, stop: asyncio.Event) -> None:
         async with connect(f"ws://{base}/api/ws", max_size=2**20, open_timeout=60) as ws:
             self.ws = ws
             await ws.send(json.dumps({"token": self.token}))
             for t in self.tables:
                 await ws.send(json.dumps({"subscribe": t}))
-            while time.monotonic() < until:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=until - time.monotonic())
-                except TimeoutError:
-                    break
-                self.seen(json.loads(raw))
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    self.seen(json.loads(await asyncio.wait_for(ws.recv(), timeout=1.0)))
 
     def seen(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -248,6 +245,8 @@ class Result:
     stats: Stats
     events: int
     commits: int
+    load: float
+    """The machine's one-minute load average at the window's end (other work included)."""
 
     def quantile(self, q: float) -> float:
         xs = sorted(self.stats.latencies)
@@ -272,10 +271,11 @@ async def measure(
                 for i, (name, token) in enumerate(accounts)]  # fmt: skip
         settle = mode.ramp + (20 if mode.ramp else 5)  # every bot seated, play under way
         begin = time.monotonic() + settle
-        runs = [asyncio.create_task(b.run(server.name, begin + seconds + 5)) for b in bots]
+        stop = asyncio.Event()
+        runs = [asyncio.create_task(b.run(server.name, stop)) for b in bots]
         await asyncio.sleep(1)
         await seat(server.name, bots, mode.ramp)
-        await asyncio.sleep(max(0.0, begin - time.monotonic()))
+        await asyncio.sleep(max(5.0, begin - time.monotonic()))
         before = await server_stats(server.name)
         events0 = await asyncio.to_thread(event_count, url)
         stats.measuring = True
@@ -283,14 +283,18 @@ async def measure(
         await asyncio.sleep(seconds)
         stats.measuring = False
         took = time.monotonic() - t1
+        load = os.getloadavg()[0]
+        stop.set()
         after = await server_stats(server.name)
         events1 = await asyncio.to_thread(event_count, url)
-        await asyncio.gather(*runs, return_exceptions=True)
+        for outcome in await asyncio.gather(*runs, return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                stats.errors.append(f"a bot's connection failed: {outcome!r}"[:200])
     finally:
         server.stop()
     print(f"  ({backend}, {mode.name}: server up in {started:.1f} s with {after['tables']} tables)")
     return Result(backend, mode.name, int(after["tables"]), took, stats,
-                  events1 - events0, int(after["commits"]) - int(before["commits"]))  # fmt: skip
+                  events1 - events0, int(after["commits"]) - int(before["commits"]), load)  # fmt: skip
 
 
 def report(r: Result) -> None:
@@ -305,8 +309,12 @@ def report(r: Result) -> None:
         f"p50 {p50 * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms "
         f"(p99/100 ms = {p99 / TARGET_P99:5.2f}, {verdict})  "
         f"events {r.events / r.seconds:7.1f}/s  commits {r.commits / r.seconds:7.1f}/s  "
-        f"errors {len(r.stats.errors)}"
+        f"errors {len(r.stats.errors)}  load {r.load:.1f}"
     )
+    if r.mode == FLAT.name:
+        rounds = r.stats.rounds / (r.seconds / 60)
+        print(f"{'':<21} {rounds:.0f} rounds a minute in all: at most about that many tables at "
+              f"one round a minute, {rounds / max(1, r.tables):.1f}x the {r.tables} here")  # fmt: skip
     if r.stats.errors:
         print(f"           first error: {r.stats.errors[0]}")
 
@@ -356,7 +364,8 @@ async def main(argv: list[str] | None = None) -> None:
                         await measure(backend, url, mode, args.tables, args.players, seconds, work)
                     )
     print()
-    print("each action is acknowledged only after its commit; latency: bot send to ack")
+    print("each action is acknowledged only after its commit; latency: bot send to ack; load: "
+          "the machine's load average (bots, server and any other work on its cores)")  # fmt: skip
     for r in results:
         report(r)
     compare(results)
