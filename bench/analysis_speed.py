@@ -4,15 +4,18 @@ wager ratios (under 15 minutes cold), each run in a fresh Python process so comp
 building and the cached counts all count.
 
 The peer measured in the same run is a plain count of the work: the time to evaluate as many
-random five-card hands through felt's batch evaluator as the Double Down Stud enumeration looks up
-(52 x C(51,3) x 48), which the analysis must not be much slower than.  For Boston 7 the peer's
+random five-card hands through felt's batch evaluator as dealing out Double Down Stud would look
+up (52 x C(51,3) x 48), which the analysis must not be much slower than (it counts by suit class,
+so it looks up far fewer).  For Boston 7 the peer's
 rate also says how long dealing out every pair of seven-card hands (C(52,7) x C(45,7)) would take.
-Run with ``./dev bench analysis_speed``.
+Run with ``./dev bench analysis_speed``; name jobs to run only those (``./dev bench analysis_speed
+boston5 double-down-stud``: a job runs when its name starts with one of the words given).
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -46,7 +49,10 @@ JOBS = {
 SEVEN_PAIRS = 133_784_560 * 45_379_620
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
+    jobs = {name: job for name, job in JOBS.items() if not only or name.startswith(tuple(only))}
+    if not jobs:
+        raise SystemExit(f"no job starts with {' or '.join(only)}; jobs: {', '.join(JOBS)}")
     rng = np.random.default_rng(1)
     n = 52 * 20825 * 48
     pool = np.argsort(rng.random((1 << 16, 52)), axis=1)[:, :5].astype(np.uint8)
@@ -58,21 +64,28 @@ def main() -> None:
     print(f"peer: {n:,} batch evaluations in {peer:.2f} s")
     days = SEVEN_PAIRS / (n / peer) / 86400
     print(f"peer rate applied to Boston 7 by dealing: {SEVEN_PAIRS:.3e} pairs, {days:,.0f} days")
-    for name, (code, targets) in JOBS.items():
+    for name, (code, targets) in jobs.items():
         with tempfile.TemporaryDirectory() as scratch:
             # cold: nothing compiled or cached (numba compiles, felt builds its tables and any
             # counts); warm: a fresh process on the caches the cold run left
             env = dict(os.environ)
             env |= {"NUMBA_CACHE_DIR": f"{scratch}/numba", "FELT_CACHE_DIR": f"{scratch}/felt"}
             for cold, target in zip((True, False), targets, strict=True):
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), _child_cpu()
                 subprocess.run([sys.executable, "-c", code], check=True, env=env)
-                took = time.perf_counter() - start
+                took, cpu = time.perf_counter() - start, _child_cpu() - cpu
                 verdict = "met" if took < target else "NOT MET"
                 how = "cold start (no caches)" if cold else "fresh process, warm caches"
                 print(f"{name:<24} {how:<27} {took:7.2f} s (target {target:.0f} s: {verdict}); "
-                      f"{took / peer:.1f}x the peer")  # fmt: skip
+                      f"{took / peer:.1f}x the peer; cpu {cpu:.2f} s")  # fmt: skip
+
+
+def _child_cpu() -> float:
+    """CPU seconds used so far by finished child processes: on a machine shared with other work
+    the wall time above can be well over the work done, and this says how much."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

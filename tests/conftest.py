@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
 from hypothesis import settings
 
 os.environ.setdefault("FELT_CACHE_DIR", os.path.join(tempfile.gettempdir(), "felt-test-cache"))
@@ -13,4 +14,15 @@ os.environ.setdefault("FELT_CACHE_DIR", os.path.join(tempfile.gettempdir(), "fel
 settings.register_profile("felt", deadline=None, max_examples=200)
 settings.load_profile("felt")
 
-from tests.server_helpers import database_url  # noqa: E402,F401 - the shared server fixture
+from tests.server_helpers import CRASH_SUMMARIES, database_url  # noqa: E402,F401 - the shared server fixture
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    """Show the crash campaigns' counts at the end of every run, whatever the output capture."""
+    summaries = config.stash.get(CRASH_SUMMARIES, [])
+    if summaries:
+        terminalreporter.section("crash campaigns (tests/test_server_crash.py)")
+    for summary in summaries:
+        terminalreporter.write_line(summary)

@@ -8,22 +8,31 @@ failure, elsewhere a skip.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import socket
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
-from felt.server.app import Server, create_app
+from felt.server.app import MAX_BODY, Server, create_app
 from felt.server.spec import DDS, TableSpec
 from felt.server.store import Store
 from tests.server_process import Unreachable, scratch_schema
 
+CRASH_SUMMARIES = pytest.StashKey[list[str]]()
+"""The summaries of the crash campaigns a test run made (tests/test_server_crash.py), printed at
+the end of the run by tests/conftest.py."""
 POSTGRES_URL = os.environ.get("FELT_POSTGRES_URL", "postgresql://127.0.0.1:5432/test")
 ADMIN_PASSWORD = "admin-password"
 os.environ["FELT_ADMIN_PASSWORD"] = ADMIN_PASSWORD
@@ -77,9 +86,11 @@ def fast_specs(decision_seconds: int = 10, between: float = 1.5) -> list[TableSp
 class Harness:
     """A running server (in this process) and a client; log in as anyone."""
 
-    client: TestClient
+    client: httpx.Client
+    """A TestClient (in process) or an httpx client of a server on loopback."""
     server: Server
     tokens: dict[str, str] = field(default_factory=dict)
+    ws_url: str = ""
 
     def headers(self, name: str) -> dict[str, str]:
         """The Authorization header of ``name`` (logged in once)."""
@@ -121,6 +132,11 @@ class Harness:
         """GET as ``name``; returns the response."""
         return self.client.get(path, headers=self.headers(name))
 
+    def socket(self) -> WebSocketTestSession:
+        """A WebSocket to the in-process server (a harness of :func:`harness`)."""
+        assert isinstance(self.client, TestClient)
+        return self.client.websocket_connect("/api/ws")
+
     def act(self, name: str, table: str, action: dict[str, Any], key: str | None = None) -> Any:
         """Send an action with a fresh (or the given) idempotency key."""
         return self.post(
@@ -149,3 +165,31 @@ def harness(
     server = Server(Store(url), specs or fast_specs(), node)
     with TestClient(create_app(server)) as client:
         yield Harness(client, server)
+
+
+@contextlib.contextmanager
+def live_server(url: str, specs: list[TableSpec], node: str = "node-a") -> Iterator[Harness]:
+    """A real ``felt serve`` (uvicorn, as serve.py runs it) on a free loopback port, in a thread
+    of this process; the harness's client talks HTTP to it, and ``ws_url`` is its WebSocket."""
+    server = Server(Store(url), specs, node)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(server), log_level="warning", ws_max_size=MAX_BODY, lifespan="on"
+    )
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 30
+    while not running.started:
+        if not thread.is_alive() or time.monotonic() > end:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            yield Harness(client, server, ws_url=f"ws://127.0.0.1:{port}/api/ws")
+    finally:
+        running.should_exit = True
+        thread.join(30)
+        sock.close()

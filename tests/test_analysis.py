@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import pathlib
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 from felt.analysis.games import _dds_lines, analyze_boston5, analyze_double_down
-from felt.analysis.kernels import BINOM, _all_fives, dds_situations, equity_counts, five_card_values
+from felt.analysis.kernels import (
+    BINOM,
+    class_completions,
+    dds_situations,
+    equity_counts,
+    five_card_values,
+)
 from felt.cli.main import main
 from felt.core.batch import rank_batch
 from felt.core.evaluator import evaluate
 from felt.games.boston.config import TableConfig
 from felt.games.double_down import DoubleDownConfig, classify
+from tests.exhaustive import all_hands, colex5
 
 # Double Down Stud with the "Jacks or Better" pay table of sonofdave.com/games/double-down-stud/
 # ("Return Tables", to-one pays 3999/199/49/11/8/5/3/2/1, sixes to tens push): combinations per
@@ -53,15 +63,130 @@ def test_double_down_matches_published_combinations_and_return() -> None:
 
 
 def test_double_down_situation_counts_by_brute_force() -> None:
+    """Per suit class of the four visible cards: the 48 hole cards' pay lines by brute force,
+    the class key from the cards, and 4 situations (own card, up-cards) per set of four."""
     config = DoubleDownConfig.from_mapping({})
     names, line_of_value = _dds_lines(config)
-    counts, _ = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
-    # situation 0 is own card 2c (0) with up-cards 2d 2h 2s (1, 2, 3)
-    brute = [0] * len(names)
-    for hole in range(4, 52):
-        kind = classify(evaluate([0, 1, 2, 3, hole]))
-        brute[names.index(kind)] += 1
-    assert counts[0].tolist() == brute
+    counts, keys, situations, cards = dds_situations(line_of_value, len(names))
+    assert cards[0].tolist() == [0, 1, 2, 3]  # class 0: 2c 2d 2h 2s
+    assert len(counts) == 16432
+    assert int(situations.sum()) == 52 * 20825
+    rng = np.random.default_rng(17)
+    for c in [0, 1, len(counts) - 1, *rng.integers(0, len(counts), 12).tolist()]:
+        four = cards[c].tolist()
+        brute = [0] * len(names)
+        for hole in set(range(52)) - set(four):
+            brute[names.index(classify(evaluate([*four, hole])))] += 1
+        assert counts[c].tolist() == brute
+        ranks = sorted((card >> 2 for card in four), reverse=True)
+        code = ((ranks[0] * 13 + ranks[1]) * 13 + ranks[2]) * 13 + ranks[3]
+        assert keys[c] == 2 * code + (len({card & 3 for card in four}) == 1)
+
+
+@pytest.mark.parametrize(
+    ("k", "classes"), [(0, 1), (1, 13), (2, 169), (3, 1755), (4, 16432), (5, 134459)]
+)
+def test_suit_classes_are_the_sets_alike_up_to_renaming_suits(k: int, classes: int) -> None:
+    """Every k-card set is in the class of its canonical set, renaming its suits keeps its class,
+    and sets of different classes cannot be renamed into one another (their sorted suit masks
+    differ); each class lists every hand holding its canonical set."""
+    class_of, canonical, completions = class_completions(k, BINOM)
+    assert canonical.shape == (classes, k)
+    assert len(class_of) == comb(52, k)
+    assert completions.shape == (classes, comb(52 - k, 5 - k))
+    rng = np.random.default_rng(k)
+
+    def index(cards: list[int]) -> int:
+        return sum(comb(c, i + 1) for i, c in enumerate(sorted(cards)))
+
+    def masks(cards: list[int]) -> list[int]:
+        return sorted(sum(1 << (c >> 2) for c in cards if c & 3 == s) for s in range(4))
+
+    hand_masks = _hand_masks()
+    for c in [*range(min(classes, 20)), *rng.integers(0, classes, 20).tolist()]:
+        cards = canonical[c].tolist()
+        assert class_of[index(cards)] == c  # each canonical set is in its own class
+        mask = np.uint64(sum(1 << card for card in cards))
+        holding = np.flatnonzero((hand_masks & mask) == mask)
+        assert completions[c].tolist() == holding.tolist()
+    for _ in range(200):
+        cards = rng.choice(52, k, replace=False).tolist()
+        rename = rng.permutation(4).tolist()
+        renamed = [(c & ~3) | rename[c & 3] for c in cards]
+        assert class_of[index(cards)] == class_of[index(renamed)]
+        assert masks(cards) == masks(canonical[class_of[index(cards)]].tolist())
+
+
+@functools.cache
+def _hand_masks() -> NDArray[np.uint64]:
+    """Each five-card hand (by colex index) as a 52-bit mask of its cards, dealt by the test
+    helpers (not by the kernels under test)."""
+    hands = np.concatenate([all_hands(5, first) for first in range(48)])
+    masks = np.zeros(len(hands), dtype=np.uint64)
+    masks[colex5(hands, BINOM)] = (np.uint64(1) << hands.astype(np.uint64)).sum(
+        axis=1, dtype=np.uint64
+    )
+    return masks
+
+
+def test_equity_counts_by_brute_force_on_many_hands() -> None:
+    """Counted by suit class and inclusion-exclusion, checked against every dealer hand of the 47
+    other cards for hands of every category and random hands (the classes of most are not their
+    own canonical sets, so the copying to the whole class is checked too)."""
+    lower, equal = equity_counts()
+    values = five_card_values()
+    hand_masks = _hand_masks()
+    tops = np.cumsum([0, 1277, 2860, 858, 858, 10, 1277, 156, 156, 9, 1])  # 19:47-24.5 order
+    first_of_each = [int(np.flatnonzero((values > lo) & (values <= hi))[0])
+                     for lo, hi in itertools.pairwise(tops)]  # fmt: skip
+    rng = np.random.default_rng(5)
+    for h in [*first_of_each, *rng.integers(0, len(values), 40).tolist()]:
+        others = values[(hand_masks & hand_masks[h]) == 0]
+        assert len(others) == 1_533_939
+        assert (others < values[h]).sum() == lower[h]
+        assert (others == values[h]).sum() == equal[h]
+
+
+def test_equity_counts_balance_over_all_hands() -> None:
+    """Over every pair of disjoint hands, the first is higher as often as the second: the sum
+    over all hands of the hands below equals the sum of the hands above."""
+    lower, equal = equity_counts()
+    assert int(lower.sum()) == int((1_533_939 - lower - equal).sum())
+    assert int(equal.min()) >= 0
+    assert int(lower.min()) >= 0
+
+
+def test_boston5_cells_by_direct_sum_on_sample_starts() -> None:
+    """The start cells, counted per suit class of start, equal the sum over each start's own
+    1,176 completions for starts of several classes (canonical or not)."""
+    from felt.analysis import kernels
+    from felt.analysis.games import _boston_lines
+
+    names, line_of_value = _boston_lines(TableConfig.from_mapping({"game": "boston5"}))
+    cells = kernels.boston5_cells(line_of_value, len(names))
+    lower, equal = equity_counts()
+    line = line_of_value[five_card_values()]
+    hand_masks = _hand_masks()
+    rng = np.random.default_rng(11)
+    for start in [0, 1, 22099, *rng.integers(0, 22100, 8).tolist()]:
+        a, b, c = (int(x) for x in np.flatnonzero(_start_mask(start)))
+        mask = np.uint64((1 << a) | (1 << b) | (1 << c))
+        holding = np.flatnonzero((hand_masks & mask) == mask)
+        assert len(holding) == 1176
+        for li in range(len(names)):
+            on = holding[line[holding] == li]
+            expected = [lower[on].sum(), equal[on].sum(), (1_533_939 - lower[on] - equal[on]).sum()]
+            assert cells[start, li].tolist() == expected
+
+
+def _start_mask(start: int) -> NDArray[np.bool_]:
+    """The three cards of the start with colex index ``start``, as 52 booleans."""
+    for c in range(2, 52):
+        for b in range(1, c):
+            for a in range(b):
+                if comb(a, 1) + comb(b, 2) + comb(c, 3) == start:
+                    return np.isin(np.arange(52), [a, b, c])
+    raise AssertionError(start)
 
 
 def test_double_down_par_sheet_figures_are_consistent() -> None:
@@ -76,10 +201,8 @@ def test_double_down_par_sheet_figures_are_consistent() -> None:
 def test_equity_counts_by_brute_force_on_sample_hands() -> None:
     lower, equal = equity_counts()
     values = five_card_values()
-    hands = _all_fives()
     for h in (0, 1_234_567, 2_598_959):
-        held = set(hands[h].tolist())
-        rest = [c for c in range(52) if c not in held]
+        rest = [c for c in range(52) if not int(_hand_masks()[h]) >> c & 1]
         dealer = np.array(list(itertools.combinations(rest, 5)), dtype=np.uint8)
         v = rank_batch(dealer, check=False)
         assert (v < values[h]).sum() == lower[h]

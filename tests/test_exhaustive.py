@@ -57,6 +57,14 @@ def test_every_five_card_hand_single_path_equals_batch(five_hands: np.ndarray) -
     assert [hand_rank(h) for h in five_hands.tolist()] == batch
 
 
+def test_analysis_five_card_values_are_every_hands_batch_value(five_values: np.ndarray) -> None:
+    """The analyses' table of values (one hand per suit class evaluated, copied to the class)
+    equals the batch value of every hand by its colex index."""
+    from felt.analysis.kernels import five_card_values
+
+    np.testing.assert_array_equal(five_card_values(), five_values)
+
+
 @pytest.mark.parametrize("n", [6, 7])
 def test_every_six_and_seven_card_hand_is_its_best_five(n: int, five_values: np.ndarray) -> None:
     """Best five of six or seven (13:69F-24.10(e)): the table equals brute force on every hand."""

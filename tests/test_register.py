@@ -52,9 +52,11 @@ def seed(name: str) -> str:
 
 
 def lines(text: str) -> Iterator[str]:
-    """The text's lines without collection artifacts."""
+    """The text's lines without collection artifacts, and without the Markdown heading marks of
+    file 002 (``#### 19:47-15.1 Definitions``)."""
     for line in text.splitlines():
-        yield ARTIFACT.sub("", line)
+        line = ARTIFACT.sub("", line)
+        yield line.lstrip("#").lstrip() if line.startswith("#") else line
 
 
 def letters(first: str, last: str) -> list[str]:
@@ -159,7 +161,8 @@ def text_clauses(register: str, edition: str) -> tuple[str, ...]:
         return tuple(amended(seed("000_1360caf6763fc623.txt"), seed(source)))
     if edition == "ma-205-cmr":
         return tuple(clause_ids(parse_ma(seed(source)), "", ""))
-    own = {"boston": "19:47-24.", "double_down": "19:47-17.", "let_it_ride": "19:47-18."}[register]
+    own = {"boston": "19:47-24.", "double_down": "19:47-17.", "keno": "19:47-15.",
+           "let_it_ride": "19:47-18."}[register]  # fmt: skip
     parsed, _, _ = parse_nj(seed(source))
     return tuple(clause_ids(parsed, own, own))
 
@@ -192,6 +195,12 @@ def test_parser_finds_the_clauses_each_text_has() -> None:
     assert "11(f)" in dds
     assert "1" not in dds
     assert not any(c.startswith("1(") for c in dds)
+    keno = text_clauses("keno", "nj-19-47-15")
+    assert keno[:3] == ("1", "2(a)", "2(b)")
+    assert {"2(c)6", "4(b)5", "4(c)13", "4(d)", "5(d)2", "6(c)2", "7(c)3"} <= set(keno)
+    assert "2(c)2i" not in keno  # roman sub-paragraphs belong to their paragraph
+    assert "7(d)" not in keno
+    assert len(keno) == 60
     lir = text_clauses("let_it_ride", "nj-19-47-18")
     assert lir[0] == "1"
     assert lir[-1] == "4(f)"

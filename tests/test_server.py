@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from felt.games.boston.table import Table
 from felt.server.store import accounts, player_account, round_events
 from tests.server_helpers import Harness, fast_specs, harness
 
@@ -209,3 +210,22 @@ def test_double_down_stud_round_through_the_api(h: Harness) -> None:
     assert _mine(view, 3)["lines"]
     assert view["public"]["hole_card"] is not None
     _books_balance(h)
+
+
+def test_19_46_1_18_supervisor_replaces_a_removed_deck_and_procedures_are_checked(
+    h: Harness,
+) -> None:
+    table = h.server.hosts["b5"].table
+    assert isinstance(table, Table)
+    r = h.post("admin", "/api/tables/b5/procedure", {"procedure": "shuffler_count", "argument": 51})
+    assert r.status_code == 400  # no counting shuffler feeding an automated shoe at this table
+    assert "9(f)" in r.json()["error"]
+    r = h.post("ann", "/api/tables/b5/procedure", {"procedure": "replace_deck"})
+    assert r.status_code == 403
+    r = h.post("admin", "/api/tables/b5/procedure", {"procedure": "no_gaming_activity"})
+    assert r.status_code == 400
+    assert "allowed: shuffler_count" in r.json()["error"]
+    table.deck_removed = True  # as a wrong stub count leaves it (24.7(f)2)
+    r = h.post("admin", "/api/tables/b5/procedure", {"procedure": "replace_deck"})
+    assert r.status_code == 200
+    assert not h.server.hosts["b5"].table.deck_removed  # type: ignore[union-attr]

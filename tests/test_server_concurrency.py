@@ -170,7 +170,7 @@ def test_a_websocket_action_waits_for_no_other_tables_commit(
 
     monkeypatch.setattr(b5, "apply_now", stuck)
     wager = {"action": "wager", "seat": 2, "ante": "5.00", "first": "10.00"}
-    with seated.client.websocket_connect("/api/ws") as ws:
+    with seated.socket() as ws:
         ws.send_json({"token": seated.tokens["ann"]})
         assert ws.receive_json()["type"] == "hello"
         ws.send_json({"table": "b5", "key": "slow", "action": wager})

@@ -11,12 +11,30 @@ import pytest
 
 from felt.analysis.kernels import BINOM
 from felt.cli.main import main
+from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.tables import tables
 from felt.games.boston.config import TableConfig
-from felt.simulate import Job, _prepare, deal_decks, engine_nets, settle_boston, simulate
+from felt.games.double_down import DoubleDownConfig, double_expectation
+from felt.simulate import (
+    Job,
+    _fast_path,
+    _prepare,
+    deal_decks,
+    double_table,
+    double_units,
+    engine_nets,
+    settle_boston,
+    simulate,
+)
 
 CONFIG = TableConfig.from_mapping({"game": "boston5"})
+DDS = DoubleDownConfig.from_mapping({})
+JACKS_1000 = {"maximum": "10000", "pay_table": {"jacks or better": "1000 to 1"}}
+"""A legal Double Down Stud table (odds above the minimum are allowed, 17.10(b)) on which the
+$100,000 payout limit binds often: a pair of jacks pays $200,000 on a $200 wager."""
+HALVES = {"jacks or better": "3 to 2", "two pair": "7 to 2"}
+"""Odds that are not whole numbers, so the decision sums are kept in halves."""
 
 
 @pytest.mark.parametrize(
@@ -55,6 +73,101 @@ def test_fast_path_settles_like_the_engine_on_the_same_decks(
     np.testing.assert_array_equal(fast, engine_nets(config, decks, seats, raise_table, ante))
 
 
+def _dds_fast(config: DoubleDownConfig, decks: np.ndarray, seats: int, ante: int) -> tuple[
+    np.ndarray, np.ndarray
+]:  # fmt: skip
+    """The Double Down Stud fast path's nets and (line, stood / doubled) counts on given decks."""
+    _, names, settle = _fast_path(Job(config, ante, seats, 0, 1))
+    cells = np.zeros((1, len(names), 4), dtype=np.int64)
+    return settle(decks, cells), cells[0, :, :2]
+
+
+@pytest.mark.parametrize(
+    ("seats", "table", "ante", "count"),
+    [
+        (1, {}, None, 1500),
+        (3, {"double_down": "up-to", "shuffling": "manual"}, None, 600),
+        (7, {}, 50_000, 400),  # $500: a doubled royal (1000 to 1) is cut to the limit
+        (5, JACKS_1000, 20_000, 500),
+        (2, {"pay_table": HALVES, "shuffling": "shuffler-to-shoe"}, 700, 800),
+        (4, {"pay_table": {"flush": "9 to 1", "straight": "6 to 1"}}, 2_500, 500),
+    ],
+)
+def test_double_down_fast_path_settles_like_the_engine_on_the_same_decks(
+    seats: int, table: dict[str, object], ante: int | None, count: int
+) -> None:
+    """Issue 10 item 10: seat by seat, the compiled Double Down Stud path nets what the round
+    engine nets with its suggested play (other areas' cards included) on the same decks: dealt
+    past the dealer's cut or, from a shuffler that loads the shoe, from the top."""
+    config = DoubleDownConfig.from_mapping(table)
+    ante = config.minimum if ante is None else ante
+    decks = deal_decks(seats * 1000 + count, count, seats + 4)
+    royal = [int(c) for c in parse_cards("As Ts Ks Qs Js")]  # area 1, the hole card, up-cards
+    for pos, card in zip([0, *range(seats, seats + 4)], royal, strict=True):
+        row = decks[0].tolist()
+        if card in row:  # swap, so the row keeps distinct cards
+            decks[0, row.index(card)] = decks[0, pos]
+        decks[0, pos] = card
+    fast, decided = _dds_fast(config, decks, seats, ante)
+    np.testing.assert_array_equal(fast, engine_nets(config, decks, seats, None, ante))
+    assert decided[:, 0].sum() > 0  # both decisions were taken
+    assert decided[:, 1].sum() > 0
+    limit = config.payout_limit
+    assert (fast[0, 0] == limit) == (2 * 1000 * ante > limit)
+    if table is JACKS_1000:
+        assert (fast[1:] == limit).sum() > 50  # the limit binds on ordinary hands too
+
+
+def test_double_down_fast_path_known_rounds_17_8_b_17_9_17_10_c() -> None:
+    """Rounds settled by hand from 17.8(b)-17.10(c): cards go one to each area, then the hole
+    card, then three up; a visible pair of aces doubles, a visible nothing stands."""
+    decks = np.array(
+        [
+            [int(c) for c in parse_cards("As 2d 7s Ah Kc 7d")],  # two pair 2 to 1, doubled; 7s push
+            [int(c) for c in parse_cards("3c Qh 4d 9s 8h 2c")],  # nine high, queen high: lose
+            [int(c) for c in parse_cards("Jd 6c 6d Jh 6h Js")],  # jacks full, sixes full: 10 to 1
+        ],
+        dtype=np.uint8,
+    )
+    nets, decided = _dds_fast(DDS, decks, 2, 500)
+    assert nets.tolist() == [[2 * 2 * 500, 0], [-500, -500], [2 * 10 * 500, 2 * 10 * 500]]
+    assert decided.sum(axis=0).tolist() == [3, 3]
+    limit = DoubleDownConfig.from_mapping(JACKS_1000)  # $200 on a pair of jacks: $200,000 a wager
+    jacks = np.array([[int(c) for c in parse_cards("Js 9c Jh 5c 2d")]], dtype=np.uint8)
+    assert _dds_fast(limit, jacks, 1, 20_000)[0].tolist() == [[10_000_000]]  # $100,000 a hand
+
+
+def test_double_down_decision_table_is_the_exact_expectation() -> None:
+    """Each entry of the decision table is double_expectation over the 48 hidden cards, on the
+    common scale of the odds (here 3 to 2 and 7 to 2: halves)."""
+    config = DoubleDownConfig.from_mapping({"pay_table": HALVES})
+    units = double_units(config)
+    assert units is not None
+    assert units[:4].tolist() == [-2, 0, 2000, 200]
+    worth = double_table(config)
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        own, *up = (int(c) for c in rng.choice(52, 4, replace=False))
+        lo, mid, hi = sorted(up)
+        slot = own * 22100 + int(BINOM[lo, 1] + BINOM[mid, 2] + BINOM[hi, 3])
+        exact = double_expectation(Card(own), [Card(u) for u in up], [], config.pay_table)
+        assert worth[slot] == exact * 48 * 2
+
+
+def test_double_down_odds_too_fine_run_through_the_engine() -> None:
+    """Odds whose common scale would overflow the compiled sums leave the fast path: the same
+    simulation then plays every round through the engine, and says so."""
+    fine = DoubleDownConfig.from_mapping({"pay_table": {"jacks or better": "999999 to 999983",
+        "two pair": "999999 to 499979", "three of a kind": "999999 to 333331"}})  # fmt: skip
+    assert double_units(fine) is None
+    heard: list[str] = []
+    result = simulate(fine, 40, seats=2, seed=3, log=heard.append)
+    assert result.names == ["(engine path)"]
+    assert heard
+    assert "engine" in heard[0]
+    assert result.tally.total == simulate(fine, 40, seats=2, seed=3, engine=True).tally.total
+
+
 def test_deal_decks_are_distinct_cards_and_reproducible() -> None:
     a = deal_decks(5, 1000, 35)
     assert all(len(set(row.tolist())) == 35 for row in a)
@@ -74,6 +187,7 @@ def test_same_result_on_a_local_dask_cluster() -> None:
     from distributed import Client, LocalCluster
 
     local = simulate(CONFIG, 40_000, seed=5, workers=3)
+    local_dds = simulate(DDS, 40_000, seats=2, seed=5, workers=3)
     with (
         LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
@@ -81,7 +195,14 @@ def test_same_result_on_a_local_dask_cluster() -> None:
         Client(cluster),
     ):
         remote = simulate(CONFIG, 40_000, seed=5, workers=3, scheduler=cluster.scheduler_address)
+        remote_dds = simulate(DDS, 40_000, seats=2, seed=5, workers=3,
+                              scheduler=cluster.scheduler_address)  # fmt: skip
     assert (remote.tally.total, remote.tally.total_sq) == (local.tally.total, local.tally.total_sq)
+    assert (remote_dds.tally.total, remote_dds.tally.total_sq) == (
+        local_dds.tally.total,
+        local_dds.tally.total_sq,
+    )
+    np.testing.assert_array_equal(remote_dds.tally.cells, local_dds.tally.cells)
 
 
 def test_observed_edge_near_exact() -> None:
@@ -123,7 +244,6 @@ def test_engine_path_for_every_game_and_against_the_fast_path(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from felt.analysis import games
-    from felt.games.double_down import DoubleDownConfig
     from tests.test_boston7 import _fake_counts
 
     monkeypatch.setattr(games, "boston7_counts", lambda **_: _fake_counts())  # CI: no full count
@@ -137,10 +257,88 @@ def test_engine_path_for_every_game_and_against_the_fast_path(
         == games.analyze_boston7(TableConfig.from_mapping({"game": "boston7"})).house_edge_ante
     )
     assert seven.tally.seat_rounds == 1500
-    dds = simulate(DoubleDownConfig.from_mapping({}), 2000, seed=1)
-    assert dds.exact_edge is not None
-    assert dds.half_width is not None
-    assert abs(dds.house_edge - float(dds.exact_edge)) < 4 * dds.half_width
+    dds = simulate(DDS, 1200, seats=2, seed=1)
+    dds_engine = simulate(DDS, 1200, seats=2, seed=1, engine=True)
+    assert (dds.tally.total, dds.tally.total_sq) == (
+        dds_engine.tally.total,
+        dds_engine.tally.total_sq,
+    )
+    assert dds.names[:3] == ["lose", "push", "royal flush"]  # the fast path is the default
+    assert dds_engine.names == ["(engine path)"]
+    assert dds_engine.to_json()["doubles"] is None
+
+
+def test_double_down_same_seed_same_result_whatever_the_workers() -> None:
+    """Double Down Stud on the fast path: blocks seeded as Boston's, so local processes (each
+    reading the decision table from the disk cache) give the same totals and counts."""
+    one = simulate(DDS, 70_000, seats=3, seed=11)
+    seen: list[tuple[int, int]] = []
+    two = simulate(
+        DDS, 70_000, seats=3, seed=11, workers=2, progress=lambda d, t: seen.append((d, t))
+    )
+    assert (one.tally.total, one.tally.total_sq) == (two.tally.total, two.tally.total_sq)
+    np.testing.assert_array_equal(one.tally.cells, two.tally.cells)
+    assert seen[-1] == (5, 5)
+    assert one.tally.cells.sum() == 3 * 70_000
+    assert one.exact_edge is None  # other areas' cards change the play: no exact figure
+
+
+def test_double_down_observed_edge_near_exact() -> None:
+    """One area on the fast path: the observed edge against analyze_double_down's exact one,
+    and the outcome counts against the exact par sheet (each within four standard errors)."""
+    from felt.analysis.games import analyze_double_down
+
+    rounds = 400_000
+    sheet = analyze_double_down(DDS)
+    result = simulate(DDS, rounds, seed=2025)
+    assert result.exact_edge == sheet.house_edge_ante
+    assert result.half_width is not None
+    assert abs(result.house_edge - float(result.exact_edge)) < 4 * result.half_width / 1.96
+    out = result.to_json()
+    assert out["within_ci"] is not None
+    for outcome in sheet.outcomes:
+        name = {"pair of fives or less": "lose", "pair of sixes to tens": "push"}.get(
+            outcome.hand, outcome.hand
+        )
+        p = outcome.count / sheet.total
+        seen = out["frequencies"].get(f"{name} / {outcome.decision}", 0.0)
+        assert abs(seen - p) < 4 * (p * (1 - p) / rounds) ** 0.5 + 1e-9, (name, outcome.decision)
+
+
+def test_double_down_decision_table_cached_and_a_tampered_cache_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The decision table is computed once per pay table and read back from a verified cache;
+    an edited file is recomputed, never trusted."""
+    from felt import simulate as sim
+
+    monkeypatch.setenv("FELT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(sim, "_DOUBLE_TABLES", {})
+    built = double_table(DDS).copy()
+    path = next(tmp_path.glob("dds-double-*.npz"))
+    monkeypatch.setattr(sim, "_DOUBLE_TABLES", {})
+    np.testing.assert_array_equal(double_table(DDS), built)  # read back
+    with np.load(path) as data:
+        stored = {k: data[k] for k in data.files}
+    stored["worth"][0:1000] = 10**6
+    np.savez(path, **stored)
+    monkeypatch.setattr(sim, "_DOUBLE_TABLES", {})
+    np.testing.assert_array_equal(double_table(DDS), built)
+
+
+def test_simulate_double_down_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    """felt simulate double-down-stud runs the fast path by default, --engine the engine."""
+    assert main(["simulate", "double-down-stud", "--rounds", "20000", "--seed", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rounds"] == 20000
+    assert 0.15 < data["doubles"] < 0.35
+    assert "jacks or better / double" in data["frequencies"]
+    argv = ["simulate", "double-down-stud", "--rounds", "60", "--seats", "2", "--seed", "4"]
+    assert main([*argv, "--json"]) == 0
+    fast = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--json", "--engine"]) == 0
+    engine = json.loads(capsys.readouterr().out)
+    assert fast["house_edge"] == engine["house_edge"]
 
 
 def test_simulate_refuses_bad_arguments() -> None:

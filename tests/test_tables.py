@@ -88,3 +88,21 @@ def test_build_is_deterministic() -> None:
     a, b = build_tables(), tables()
     for name in Tables.__dataclass_fields__:
         np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+
+
+def test_first_fit_places_each_row_at_its_lowest_free_offset() -> None:
+    """The perfect hash's placement by integer bit shifts agrees with first fit written out
+    plainly (lowest offset at which no slot of the row meets a used one), on rows long and short,
+    sparse and crowded."""
+    rng = np.random.default_rng(7)
+    rows = [np.unique(rng.integers(0, width, size)).tolist() for width, size in
+            [(4096, 300), (200, 90), (4096, 40), (64, 64), (100, 1)] * 6]  # fmt: skip
+    used: set[int] = set()
+    expected = []
+    for row in rows:
+        offset = 0
+        while any(offset + s in used for s in row):
+            offset += 1
+        used.update(offset + s for s in row)
+        expected.append(offset)
+    assert tables_module._first_fit(rows) == expected

@@ -1,16 +1,17 @@
-"""Simulation of Boston 5 and 7 rounds: a compiled fast path, the real round engine on the same decks,
-and the observed house edge against the exact one.
+"""Simulation of Boston 5, Boston 7 and Double Down Stud rounds: a compiled fast path, the real
+round engine on the same decks, and the observed house edge against the exact one.
 
 Rounds are split into fixed blocks of :data:`BLOCK` rounds; block ``b`` draws its decks from a
 generator seeded by a digest of ``(seed, b)``.  Totals are integer sums over blocks, so the same
 seed gives the same result whatever the number of workers or machines: local processes by
 default, or a Dask cluster (``scheduler``).
 
-The fast path deals each round exactly as the engine does (three cards to each seat from the
-dealer's left, three to the dealer, two (Boston 7: four) more to each seat that raised, then to
-the dealer) and
-settles by the same pay rules; ``tests/test_simulate.py`` checks it against
-:class:`felt.games.boston.Round` on the same decks.
+The fast paths deal each round exactly as the engine does and settle by the same pay rules.
+Boston: three cards to each seat from the dealer's left, three to the dealer, two (Boston 7:
+four) more to each seat that raised, then to the dealer.  Double Down Stud: past the dealer's
+cut, one card to each area from the dealer's left, the hole card, three up-cards; each area
+doubles as :func:`felt.games.double_down.suggest_double` would, read from a decision table.
+``tests/test_simulate.py`` checks both against the round engine on the same decks.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from numpy.typing import NDArray
 from felt.analysis.boston7 import line_code, slot_of
 from felt.analysis.games import (
     _boston_payoffs,
+    _dds_lines,
+    _line_payout,
     _suit_pattern_label,
     analyze_boston5,
     analyze_boston7,
@@ -39,7 +42,7 @@ from felt.analysis.games import (
     boston_line_names,
     line_index_of_code,
 )
-from felt.analysis.kernels import BINOM
+from felt.analysis.kernels import BINOM, class_completions, dds_situations
 from felt.analysis.parsheet import ParSheet
 from felt.core._jit import jit, jit_inline
 from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
@@ -50,6 +53,7 @@ from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
 from felt.rounds.actions import (
+    DealerCut,
     DeclineCut,
     DoubleDown,
     Fold,
@@ -175,6 +179,89 @@ def settle_boston(
     return nets
 
 
+DDS_SITUATIONS: Final = 52 * 22100
+"""Entries of the Double Down Stud decision table: the area's own card times the colex index of
+the dealer's three up-cards (entries whose up-cards include the own card are never read)."""
+
+
+@jit_inline
+def _value5(
+    a: int,
+    b: int,
+    c: int,
+    d: int,
+    e: int,
+    card_keys: NDArray[np.uint64],
+    flush: NDArray[np.uint16],
+    row_offsets: NDArray[np.int64],
+    values: NDArray[np.uint16],
+) -> int:  # pragma: no cover - compiled
+    """Value (1-7462) of five distinct cards: the arithmetic of felt.tables (five cards make a
+    flush only when all share one suit)."""
+    suit = a & 3
+    if b & 3 == suit and c & 3 == suit and d & 3 == suit and e & 3 == suit:
+        return int(flush[(1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2))
+                         | (1 << (e >> 2))])  # fmt: skip
+    total = SUM_START64 + card_keys[a] + card_keys[b] + card_keys[c] + card_keys[d] + card_keys[e]
+    return int(values[slot_of(int(total & LOW_MASK64), row_offsets)])
+
+
+@jit
+def settle_double_down(
+    decks: NDArray[np.uint8],
+    seats: int,
+    ante: int,
+    worth: NDArray[np.int64],
+    unit_of_value: NDArray[np.int64],
+    line_of_value: NDArray[np.int64],
+    win: NDArray[np.int64],
+    limit: int,
+    card_keys: NDArray[np.uint64],
+    flush: NDArray[np.uint16],
+    row_offsets: NDArray[np.int64],
+    values: NDArray[np.uint16],
+    binom: NDArray[np.int64],
+    cells: NDArray[np.int64],
+) -> NDArray[np.int64]:  # pragma: no cover - compiled
+    """Double Down Stud rounds: net cents of each seat in each round (shape (rounds, seats)); adds
+    each hand's (pay line, 0 stood / 1 doubled) to ``cells``.
+
+    Each row holds the cards the deal takes, in its order: one card to each area from the
+    dealer's left, then the hole card and the three up-cards (17.8(b)).  An area doubles
+    exactly when the hole cards it cannot see are worth more than nothing on average
+    (:func:`suggest_double`): ``worth`` sums them over every card but its own and the up-cards,
+    less what each other area's card would have made (``unit_of_value``).  Losing hands lose both wagers, pushes
+    push, wins pay ``win`` per wager capped at ``limit`` per hand (17.9, 17.10(b)-(c))."""
+    rounds = decks.shape[0]
+    nets = np.zeros((rounds, seats), dtype=np.int64)
+    own = np.zeros(seats, dtype=np.int64)
+    for r in range(rounds):
+        for s in range(seats):
+            own[s] = decks[r, s]
+        hole = int(decks[r, seats])
+        u1, u2, u3 = int(decks[r, seats + 1]), int(decks[r, seats + 2]), int(decks[r, seats + 3])
+        lo, hi = min(u1, u2, u3), max(u1, u2, u3)
+        up = binom[lo, 1] + binom[u1 + u2 + u3 - lo - hi, 2] + binom[hi, 3]
+        for s in range(seats):
+            card = own[s]
+            gain = worth[card * 22100 + up]
+            # each other area's card lifts the gain by at most a loss (the worth of value 1,
+            # seven high, which loses): when even that leaves none, the area stands
+            for o in range(seats if gain - (seats - 1) * unit_of_value[1] > 0 else 0):
+                if o != s:
+                    gain -= unit_of_value[_value5(card, u1, u2, u3, own[o], card_keys, flush,
+                                                  row_offsets, values)]  # fmt: skip
+            doubled = 1 if gain > 0 else 0
+            line = line_of_value[_value5(card, u1, u2, u3, hole, card_keys, flush, row_offsets,
+                                         values)]  # fmt: skip
+            if line == 0:
+                nets[r, s] = -(1 + doubled) * ante
+            elif line > 1:
+                nets[r, s] = min((1 + doubled) * win[line], limit)
+            cells[0, line, doubled] += 1
+    return nets
+
+
 def exact_sum_of_squares(values: NDArray[np.int64]) -> int:
     """Sum of squares of int64 values as an exact Python int (an int64 sum would overflow at
     large wagers); a round's nets take few distinct values, so this groups them first.
@@ -260,7 +347,7 @@ def exact_sheet(
     return _SHEETS[key]
 
 
-def _exact_key(config: TableConfig, ante: int) -> str:
+def _exact_key(config: TableConfig | DoubleDownConfig, ante: int) -> str:
     """Cache key of a table's exact figures: its settings, the ante and the analysis code."""
     here = Path(__file__).parent
     return source_digest(here / "analysis" / "games.py", here / "analysis" / "kernels.py",
@@ -277,14 +364,104 @@ def exact_figures(
     path = cache_dir() / f"exact-{_exact_key(config, ante)}.npz"
     cached = load_arrays(path, ("edge", "raising"))
     if cached is not None and cached["raising"].shape == (22100,):
-        try:
-            return Fraction(str(cached["edge"])), cached["raising"].astype(np.bool_)
-        except (ValueError, ZeroDivisionError):
-            pass
+        edge = _edge_of(cached["edge"])
+        if edge is not None:
+            return edge, cached["raising"].astype(np.bool_)
     edge = exact_sheet(config, ante, log).house_edge_ante
     raising = optimal_raise_table(config, ante, log)
     save_arrays(path, edge=np.array(str(edge)), raising=raising)
     return edge, raising
+
+
+def _edge_of(stored: NDArray[Any]) -> Fraction | None:
+    """A cached exact edge (a fraction's text), or None when it does not read as one."""
+    try:
+        return Fraction(str(stored))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def dds_exact_edge(config: DoubleDownConfig, ante: int) -> Fraction:
+    """The exact Double Down Stud house edge per wager for one area, from a verified disk cache
+    when it checks out, else from :func:`analyze_double_down` and cached."""
+    path = cache_dir() / f"exact-{_exact_key(config, ante)}.npz"
+    cached = load_arrays(path, ("edge",))
+    edge = None if cached is None else _edge_of(cached["edge"])
+    if edge is None:
+        edge = analyze_double_down(config, ante).house_edge_ante
+        save_arrays(path, edge=np.array(str(edge)))
+    return edge
+
+
+def double_units(config: DoubleDownConfig) -> NDArray[np.int64] | None:
+    """What one hole card makes a double down wager gain, per pay line (lose, push, then the pay
+    table), as integers over the least common multiple of the odds' stakes, so comparing sums
+    with zero is exact; None when that scale could overflow the compiled sums (odds such as
+    "999983 to 499979" on several lines), where only the engine path decides."""
+    names, _ = _dds_lines(config)
+    odds = [_line_payout(config, name) for name in names[2:]]  # odds on every line (17.10(b))
+    scale = math.lcm(*(p.to_stake for p in odds))
+    gains = [p.to_win * (scale // p.to_stake) for p in odds]
+    if 52 * max(scale, *gains) >= 1 << 62:
+        return None
+    return np.array([-scale, 0, *gains], dtype=np.int64)
+
+
+def _situation_sets() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """For every decision-table entry whose up-cards do not include the own card: the entry, and
+    the colex index of its four cards as one set (what :func:`dds_situations` counts by class)."""
+    from itertools import combinations
+
+    triples = np.array(list(combinations(range(52), 3)), dtype=np.int64)  # colex order per row
+    colex3 = BINOM[triples[:, 0], 1] + BINOM[triples[:, 1], 2] + BINOM[triples[:, 2], 3]
+    slots, sets = [], []
+    for own in range(52):
+        keep = (triples != own).all(axis=1)
+        four = np.sort(np.column_stack([triples[keep], np.full(int(keep.sum()), own)]), axis=1)
+        slots.append(own * 22100 + colex3[keep])
+        sets.append(
+            BINOM[four[:, 0], 1]
+            + BINOM[four[:, 1], 2]
+            + BINOM[four[:, 2], 3]
+            + BINOM[four[:, 3], 4]
+        )
+    return np.concatenate(slots), np.concatenate(sets)
+
+
+_DOUBLE_TABLES: dict[str, NDArray[np.int64]] = {}
+
+
+def double_table(config: DoubleDownConfig) -> NDArray[np.int64]:
+    """The fast path's decision table: for every own card and three up-cards (see
+    :data:`DDS_SITUATIONS`), what a double down wager gains summed over the 48 hole cards not
+    among them, in :func:`double_units`.  Computed from the exact counts of felt.analysis once per
+    pay table, then read from a verified disk cache (a damaged file is recomputed)."""
+    units = double_units(config)
+    if units is None:
+        raise FeltError("this pay table's odds are too fine for the fast path; use --engine")
+    here = Path(__file__).parent
+    key = source_digest(Path(__file__), here / "analysis" / "games.py",
+                        here / "analysis" / "kernels.py", here / "core" / "tables.py",
+                        here / "core" / "ranking.py", salt=repr(config.pay_table), length=24)  # fmt: skip
+    if key not in _DOUBLE_TABLES:
+        path = cache_dir() / f"dds-double-{key}.npz"
+        cached = load_arrays(path, ("worth",))
+        if (
+            cached is not None
+            and cached["worth"].shape == (DDS_SITUATIONS,)
+            and cached["worth"].dtype == np.int64
+        ):
+            _DOUBLE_TABLES[key] = cached["worth"].astype(np.int64)
+        else:
+            names, line_of_value = _dds_lines(config)
+            counts, _, _, _ = dds_situations(line_of_value, len(names))
+            class_of, _, _ = class_completions(4, BINOM)
+            slots, sets = _situation_sets()
+            worth = np.zeros(DDS_SITUATIONS, dtype=np.int64)
+            worth[slots] = (counts @ units)[class_of[sets]]
+            save_arrays(path, worth=worth)
+            _DOUBLE_TABLES[key] = worth
+    return _DOUBLE_TABLES[key]
 
 
 def optimal_raise_table(
@@ -306,22 +483,50 @@ def optimal_raise_table(
     return by_class[cls]
 
 
+Settle = Callable[[NDArray[np.uint8], NDArray[np.int64]], NDArray[np.int64]]
+"""A fast path's settlement of a block of decks: each seat's net per round, counting outcomes
+into the cells given."""
+
+
+def _fast_path(job: Job) -> tuple[int, list[str], Settle]:
+    """What a job's fast path needs: cards dealt per deck, outcome line names, settlement."""
+    t = tables()
+    config = job.config
+    if isinstance(config, DoubleDownConfig):
+        names, line_of_value = _dds_lines(config)
+        units = double_units(config)
+        assert units is not None
+        worth, unit_of_value = double_table(config), units[line_of_value]
+        win = np.array([0, 0, *(_line_payout(config, n).win(job.ante) for n in names[2:])],
+                       dtype=np.int64)  # fmt: skip
+
+        def settle_dds(decks: NDArray[np.uint8], cells: NDArray[np.int64]) -> NDArray[np.int64]:
+            return settle_double_down(decks, job.seats, job.ante, worth, unit_of_value,
+                                      line_of_value, win,
+                                      config.payout_limit, t.card_keys, t.flush, t.row_offsets,
+                                      t.values, BINOM, cells)  # fmt: skip
+
+        return _cards_needed(config, job.seats), names, settle_dds
+    names, line_of_code, pay, fold, raise_table = _prepare(job)
+    hand = 7 if config.game == "boston7" else 5
+
+    def settle(decks: NDArray[np.uint8], cells: NDArray[np.int64]) -> NDArray[np.int64]:
+        return settle_boston(decks, job.seats, hand, raise_table, t.card_keys, t.flush,
+                             t.row_offsets, t.values, t.five_category, line_of_code, BINOM, pay,
+                             fold, cells)  # fmt: skip
+
+    return _cards_needed(config, job.seats), names, settle
+
+
 def run_blocks(
     job: Job, blocks: Sequence[int], progress: Callable[[int, int], None] | None = None
 ) -> Tally:
-    """Simulate the given blocks of a job (what each worker runs)."""
-    names, line_of_code, pay, fold, raise_table = _prepare(job)
-    assert isinstance(job.config, TableConfig)
-    hand = 7 if job.config.game == "boston7" else 5
-    t = tables()
-    need = hand * (job.seats + 1)
+    """Simulate the given blocks of a job on the compiled fast path (what each worker runs)."""
+    need, names, settle = _fast_path(job)
     tally = Tally(cells=np.zeros((1, len(names), 4), dtype=np.int64))
     for b in blocks:
         count = min(BLOCK, job.rounds - b * BLOCK)
-        decks = deal_decks(block_seed(job.seed, b), count, need)
-        nets = settle_boston(decks, job.seats, hand, raise_table, t.card_keys, t.flush,
-                             t.row_offsets, t.values, t.five_category, line_of_code, BINOM, pay,
-                             fold, tally.cells)  # fmt: skip
+        nets = settle(deal_decks(block_seed(job.seed, b), count, need), tally.cells)
         per_round = nets.sum(axis=1)
         block_total = int(per_round.sum())
         tally.rounds += count
@@ -365,10 +570,12 @@ class SimResult:
         """Observed against exact."""
         cells = self.tally.cells[0]
         seat_rounds = self.tally.seat_rounds
+        boston = isinstance(self.job.config, TableConfig)
+        results = ("player higher", "tie", "dealer higher") if boston else ("stand", "double")
         freq = {
             f"{name} / {result}": cells[i, j] / seat_rounds
             for i, name in enumerate(self.names)
-            for j, result in enumerate(("player higher", "tie", "dealer higher"))
+            for j, result in enumerate(results)
             if cells[i, j]
         }
         exact = self.exact_edge
@@ -378,6 +585,10 @@ class SimResult:
             else "nj-19-47-17"
         )
         half = self.half_width
+        counted = self.names != ["(engine path)"]
+        extra = (
+            {} if boston else {"doubles": int(cells[:, 1].sum()) / seat_rounds if counted else None}
+        )
         return {
             "game": self.job.config.game,
             "edition": edition,
@@ -394,13 +605,28 @@ class SimResult:
             if exact is None or half is None
             else abs(self.house_edge - float(exact)) <= half,
             "folds": int(cells[0, 3]) / seat_rounds,
+            **extra,
             "frequencies": freq,
         }
 
 
-def _play_engine_round(config: TableConfig | DoubleDownConfig, deck: tuple[Card, ...], seats: int, ante: int,
-                       raise_table: NDArray[np.bool_] | None) -> int:  # fmt: skip
-    """One round through the real engine with the suggested strategy; the seats' total net."""
+def _full_deck(
+    config: TableConfig | DoubleDownConfig, dealt: NDArray[np.uint8]
+) -> tuple[Card, ...]:
+    """A whole deck whose cards at :func:`_deal_start` are ``dealt``, the rest in card order
+    (cards the deal never reaches: their order never matters)."""
+    given = [Card(int(c)) for c in dealt]
+    seen = set(given)
+    rest = [c for c in ALL_CARDS if c not in seen]
+    start = _deal_start(config)
+    return (*rest[:start], *given, *rest[start:])
+
+
+def _engine_seat_nets(config: TableConfig | DoubleDownConfig, deck: tuple[Card, ...], seats: int,
+                      ante: int, raise_table: NDArray[np.bool_] | None) -> list[int]:  # fmt: skip
+    """One round through the real engine with the suggested strategy; each seat's net, seat 1
+    first (Boston: raise by ``raise_table``, always when None; Double Down Stud:
+    :func:`suggest_double`, the dealer cutting when the player offered the cut declines)."""
     if isinstance(config, DoubleDownConfig):
         dd = DoubleDownRound(config, deck)
         for s in range(1, seats + 1):
@@ -414,7 +640,7 @@ def _play_engine_round(config: TableConfig | DoubleDownConfig, deck: tuple[Card,
             else:
                 area = pending[0][0]
                 dd.apply(DoubleDown(area) if suggest_double(dd, area) else Stand(area))
-        return sum(dd.net(s) for s in range(1, seats + 1))
+        return [dd.net(s) for s in range(1, seats + 1)]
     rnd = Round(config, deck)
     for s in range(1, seats + 1):
         rnd.apply(PlaceWagers(s, ante, config.first_ratio * ante))
@@ -425,7 +651,7 @@ def _play_engine_round(config: TableConfig | DoubleDownConfig, deck: tuple[Card,
         wants = True if raise_table is None else bool(raise_table[index])
         rnd.apply(Second(s) if wants else Fold(s))
     _finish_keeping_all(rnd)
-    return sum(rnd.net(s) for s in range(1, seats + 1))
+    return [rnd.net(s) for s in range(1, seats + 1)]
 
 
 def _finish_keeping_all(rnd: Round) -> None:
@@ -437,11 +663,21 @@ def _finish_keeping_all(rnd: Round) -> None:
 
 
 def _cards_needed(config: TableConfig | DoubleDownConfig, seats: int) -> int:
-    """Cards a round can use from the top: the same draw as the fast path for Boston, so both
-    paths play the same decks; a whole deck where a cut moves cards from deep in the stack."""
+    """Cards a round's deal takes, drawn for both paths so they play the same decks: Boston 5
+    (7) five (seven) to each seat and the dealer; Double Down Stud one to each area and four to
+    the dealer (17.8(b))."""
     if isinstance(config, DoubleDownConfig):
-        return 52
+        return seats + 4
     return (5 if config.game == "boston5" else 7) * (seats + 1)
+
+
+def _deal_start(config: TableConfig | DoubleDownConfig) -> int:
+    """Where in the deck the deal begins: past the cut where the dealer cuts (Double Down Stud,
+    17.4(c), the simulated player declining it; none after a shuffler loads the shoe, 17.4(b)),
+    else at the top."""
+    if isinstance(config, DoubleDownConfig) and config.cut_required:
+        return DealerCut().position
+    return 0
 
 
 def run_engine_blocks(
@@ -456,12 +692,9 @@ def run_engine_blocks(
         decks = deal_decks(block_seed(job.seed, b), count, _cards_needed(config, job.seats))
         block_total = 0
         for row in decks:
-            top = [Card(int(c)) for c in row]
-            deck = (
-                *top,
-                *(c for c in ALL_CARDS if c not in set(top)),
-            )  # the stub's order never matters
-            net = _play_engine_round(config, deck, job.seats, job.ante, raise_table)
+            net = sum(
+                _engine_seat_nets(config, _full_deck(config, row), job.seats, job.ante, raise_table)
+            )
             block_total += net
             tally.total_sq += net * net
         tally.rounds += count
@@ -488,9 +721,11 @@ def simulate(
 ) -> SimResult:
     """Simulate ``rounds`` rounds with the suggested (for Boston, optimal) strategy.
 
-    Boston 5 and 7 run on the compiled fast path unless ``engine``; Double Down Stud runs through
-    the round engine.  The exact edge comes from the exact analysis (``log`` hears when
-    Boston 7's counts are computed rather than read from the cache).
+    Every game runs on the compiled fast path unless ``engine`` (or, for Double Down Stud, a pay
+    table whose odds are too fine for it, which ``log`` hears).  The exact edge comes from the
+    exact analysis (``log`` hears when Boston 7's counts are computed rather than read from the
+    cache); for Double Down Stud only with one area, whose suggested play is the analysis's
+    optimal one unless the payout limit caps a win (suggest_double does not see the limit).
     """
     max_seats = config.areas if isinstance(config, DoubleDownConfig) else 6
     if rounds < 1 or not 1 <= seats <= max_seats or workers < 1:
@@ -521,7 +756,15 @@ def _simulate(
     figures = exact_figures(config, base, log) if isinstance(config, TableConfig) else None
     raising = None if figures is None else figures[1].tobytes()
     job = Job(config, base, seats, seed, rounds, raising)
-    fast = isinstance(config, TableConfig) and not engine
+    fast = not engine
+    if isinstance(config, DoubleDownConfig) and fast:
+        fast = double_units(config) is not None
+        if fast:
+            double_table(config)  # once here, so local workers read it from the disk cache
+        elif log is not None:
+            log(
+                "this pay table's odds are too fine for the fast path: every round runs through the round engine"
+            )
     runner = run_blocks if fast else run_engine_blocks
     blocks = list(range(math.ceil(rounds / BLOCK)))
     chunks = [blocks[i :: max(1, workers)] for i in range(max(1, workers))]
@@ -539,14 +782,12 @@ def _simulate(
         tally = tally.add(part)
     tally.checkpoints.sort()
     exact: Fraction | None = None
-    names = ["(engine path)"]
     if isinstance(config, DoubleDownConfig):
-        exact = analyze_double_down(config, base).house_edge_ante if seats == 1 else None
+        exact = dds_exact_edge(config, base) if seats == 1 else None
     else:
         assert figures is not None
         exact = figures[0]
-        if fast:
-            names = _prepare(job)[0]
+    names = _fast_path(job)[1] if fast else ["(engine path)"]
     return SimResult(job, tally, names, exact)
 
 
@@ -607,30 +848,18 @@ def _connect(address: str) -> Any:
 
 
 def engine_nets(
-    config: TableConfig,
+    config: TableConfig | DoubleDownConfig,
     decks: NDArray[np.uint8],
     seats: int,
-    raise_table: NDArray[np.bool_],
+    raise_table: NDArray[np.bool_] | None = None,
     ante: int | None = None,
 ) -> NDArray[np.int64]:
     """Each seat's net on each deck through the real round engine (the reference for the fast
-    path), at ``ante`` (default: the table minimum)."""
+    paths), at ``ante`` (default: the table minimum); ``raise_table`` is Boston's."""
     out = np.zeros((len(decks), seats), dtype=np.int64)
     ante = config.minimum if ante is None else ante
     for r, top in enumerate(decks):
-        given = [Card(int(c)) for c in top]
-        deck = (*given, *(c for c in ALL_CARDS if c not in set(given)))
-        rnd = Round(config, deck)
-        for s in range(1, seats + 1):
-            rnd.apply(PlaceWagers(s, ante, config.first_ratio * ante))
-        rnd.run_dealer()
-        for s in range(1, seats + 1):
-            cards = sorted(int(c) for c in rnd.seats[s].cards[:3])
-            index = int(BINOM[cards[0], 1] + BINOM[cards[1], 2] + BINOM[cards[2], 3])
-            rnd.apply(Second(s) if raise_table[index] else Fold(s))
-        _finish_keeping_all(rnd)
-        for s in range(1, seats + 1):
-            out[r, s - 1] = rnd.net(s)
+        out[r] = _engine_seat_nets(config, _full_deck(config, top), seats, ante, raise_table)
     return out
 
 

@@ -4,7 +4,8 @@ Boston 5: every three-card start (22,100) is completed every way (1,176) against
 hand from the remaining cards (1,533,939 each), using per-hand win/tie counts computed once by
 inclusion-exclusion (:func:`felt.analysis.kernels.equity_counts`).  The optimal second-wager
 decision is taken per start.  Double Down Stud: every own card and three dealer up-cards
-(1,082,900 situations) against each of the 48 hole cards, doubling exactly when it pays.
+(1,082,900 situations, counted once per suit class of the four cards seen) against each of the 48
+hole cards, doubling exactly when it pays.
 
 Amounts are computed in cents at the given base wager, so the payout limit and fixed-dollar lines
 apply as they would at the table; results are reported per base unit as exact fractions.
@@ -29,12 +30,7 @@ from felt.analysis.boston7 import (
     Boston7Counts,
     boston7_counts,
 )
-from felt.analysis.kernels import (
-    BINOM,
-    boston5_cells,
-    dds_situations,
-    five_card_values,
-)
+from felt.analysis.kernels import boston5_cells, dds_situations
 from felt.analysis.parsheet import Outcome, ParSheet
 from felt.core.cards import RANK_CHARS
 from felt.core.census import hand_census
@@ -412,7 +408,7 @@ def analyze_double_down(
             f"--ante {dollars(wager)} is outside the table limits {dollars(config.minimum)} to {dollars(config.maximum)}"
         )
     names, line_of_value = _dds_lines(config)
-    counts, situation_keys = dds_situations(five_card_values(), line_of_value, len(names), BINOM)
+    counts, situation_keys, situations, _ = dds_situations(line_of_value, len(names))
     limit = config.payout_limit
     wins = [_line_payout(config, n).win(wager) for n in names[2:]]
     stand = [-wager, 0] + [min(w, limit) for w in wins]
@@ -425,7 +421,7 @@ def analyze_double_down(
         ("stand", ~doubles, stand, 1),
         ("double", doubles, double, 2),
     ):
-        agg = counts[mask].sum(axis=0)
+        agg = situations[mask] @ counts[mask]
         for i, name in enumerate(names):
             if agg[i]:
                 result = name if i < 2 else "win"
@@ -442,7 +438,7 @@ def analyze_double_down(
                         Fraction(units),
                     )
                 )
-    total = int(counts.sum())
+    total = int(situations @ counts.sum(axis=1))
     sheet = ParSheet(
         game="double-down-stud",
         edition="nj-19-47-17",
@@ -453,8 +449,8 @@ def analyze_double_down(
         outcomes=outcomes,
         strategy={"rule": "", "decisions": []},
         strategies={
-            "never double": -Fraction(int(ev_stand.sum()), total * wager),
-            "always double": -Fraction(int(ev_double.sum()), total * wager),
+            "never double": -Fraction(int(situations @ ev_stand), total * wager),
+            "always double": -Fraction(int(situations @ ev_double), total * wager),
         },
         pay_table=[(h, str(p)) for h, p in config.pay_table.lines],
         notes=[
@@ -463,7 +459,7 @@ def analyze_double_down(
             f"the double down wager equals the wager; payout limit {dollars(limit)} per hand",
         ],
     )
-    rule, table = _dds_strategy(doubles, situation_keys)
+    rule, table = _dds_strategy(doubles, situation_keys, situations)
     strategies = {"optimal": sheet.house_edge_ante, **sheet.strategies}
     return ParSheet(
         **{
@@ -475,12 +471,13 @@ def analyze_double_down(
 
 
 def _dds_strategy(
-    doubles: NDArray[np.bool_], keys: NDArray[np.int64]
+    doubles: NDArray[np.bool_], keys: NDArray[np.int64], situations: NDArray[np.int64]
 ) -> tuple[str, list[dict[str, Any]]]:
-    """Group decisions by the four visible cards' ranks and whether all four share a suit."""
+    """Group decisions by the four visible cards' ranks and whether all four share a suit
+    (``situations``: how many situations each row of ``doubles`` and ``keys`` stands for)."""
     classes, inverse = np.unique(keys, return_inverse=True)
-    doubled = np.bincount(inverse, weights=doubles.astype(np.float64))
-    sizes = np.bincount(inverse)
+    doubled = np.bincount(inverse, weights=np.where(doubles, situations, 0))
+    sizes = np.bincount(inverse, weights=situations)
     groups: dict[tuple[str, bool], float] = {}
     for key, d, n in zip(classes.tolist(), doubled.tolist(), sizes.tolist(), strict=True):
         code, suited = divmod(key, 2)

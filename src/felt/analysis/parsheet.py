@@ -64,17 +64,17 @@ def one_in(total: int, count: int) -> str:
     return f"1 in {float(n):,.2f}"
 
 
-def _prob(p: Fraction) -> str:
+def prob_text(p: Fraction) -> str:
     """A probability for display: fixed decimals, or scientific when tiny."""
     return f"{float(p):.8f}" if p == 0 or p >= Fraction(1, 10_000) else f"{float(p):.4e}"
 
 
-def _fraction(x: Fraction) -> str:
+def fraction_text(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
 def _exact(x: Fraction) -> dict[str, Any]:
-    return {"exact": _fraction(x), "decimal": float(x)}
+    return {"exact": fraction_text(x), "decimal": float(x)}
 
 
 @dataclass(frozen=True)
@@ -310,18 +310,18 @@ class ParSheet:
         out.append(Section("pay_tables", "Pay tables", pays))
         ev = self.expected_net
         rows = [
-            [o.decision, o.hand, o.result, f"{o.count:,}", _prob(self.probability(o)),
+            [o.decision, o.hand, o.result, f"{o.count:,}", prob_text(self.probability(o)),
              one_in(self.total, o.count), f"{float(o.net):.2f}", f"{float(self.contribution(o)):.6f}"]
             for o in self.outcomes
         ]  # fmt: skip
         out.append(Section("return_table", "Return table", [
             f"Every outcome over {self.total:,} equally likely combinations; net and return are "
-            f"per {base}. Total return {float(ev):.6f} ({_fraction(ev)}) per {base}.",
+            f"per {base}. Total return {float(ev):.6f} ({fraction_text(ev)}) per {base}.",
             Table(["decision", "hand", "result", "count", "probability", "one in N", "net", "return"],
                   rows, frozenset({3, 4, 5, 6, 7}),
                   ["total", "", "", f"{self.total:,}", "1", "1 in 1", "", f"{float(ev):.6f}"]),
         ]))  # fmt: skip
-        edges = [[name, f"{float(edge) * 100:.4f}%", _fraction(edge)] for name, edge in self.strategies.items()]  # fmt: skip
+        edges = [[name, f"{float(edge) * 100:.4f}%", fraction_text(edge)] for name, edge in self.strategies.items()]  # fmt: skip
         out.append(Section("strategy", "Strategy", [
             f"Optimal strategy: {self.strategy['rule']}",
             *self.strategy_notes(),
@@ -332,14 +332,14 @@ class ParSheet:
             b_total, b_ret = self.bonus_totals()
             b_rows = [
                 [str(line["hand"]), f"{int(line['count']):,}",
-                 _prob(Fraction(int(line["count"]), b_total)), one_in(b_total, int(line["count"])),
+                 prob_text(Fraction(int(line["count"]), b_total)), one_in(b_total, int(line["count"])),
                  str(line["pays"]), f"{float(Fraction(line['contribution_exact'])):.6f}"]
                 for line in self.bonus["lines"]
             ]  # fmt: skip
             out.append(Section("bonus", "Optional bonus wager", [
                 f"Settled on the player's three cards alone, over {b_total:,} equally likely "
                 f"three-card hands; return per unit wagered. House edge "
-                f"{float(-b_ret) * 100:.4f}% ({_fraction(-b_ret)}).",
+                f"{float(-b_ret) * 100:.4f}% ({fraction_text(-b_ret)}).",
                 Table(["hand", "count", "probability", "one in N", "pays", "return"], b_rows,
                       frozenset({1, 2, 3, 5}), ["total", f"{b_total:,}", "1", "1 in 1", "", f"{float(b_ret):.6f}"]),
             ]))  # fmt: skip
@@ -354,54 +354,67 @@ class ParSheet:
     # ------------------------------------------------------------------ formats
     def to_text(self) -> str:
         """A plain-text par sheet."""
-        lines = [self.title, "=" * len(self.title)]
-        for sec in self.sections():
-            lines += ["", sec.heading, "-" * len(sec.heading)]
-            for block in sec.blocks:
-                if isinstance(block, Table):
-                    lines += _text_table(block)
-                elif isinstance(block, Bullets):
-                    lines += [f"- {item}" for item in block.items]
-                else:
-                    lines.append(block)
-        return "\n".join(lines)
+        return render_text(self.title, self.sections())
 
     def to_markdown(self) -> str:
         """A par sheet in Markdown, for a regulator."""
-        md = [f"# Par sheet: {self.title}"]
-        for sec in self.sections():
-            md += ["", f"## {sec.heading}"]
-            for block in sec.blocks:
-                md.append("")
-                if isinstance(block, Table):
-                    md += _md_table(block)
-                elif isinstance(block, Bullets):
-                    md += [f"- {item}" for item in block.items]
-                else:
-                    md.append(block)
-        return "\n".join(md) + "\n"
+        return render_markdown(f"Par sheet: {self.title}", self.sections())
 
     def to_html(self) -> str:
         """A self-contained HTML par sheet."""
-        esc = html.escape
-        parts = [
-            f"<!doctype html><html><head><meta charset='utf-8'><title>Par sheet: {esc(self.title)}</title>"
-            "<style>body{font-family:sans-serif}td,th{padding:2px 8px;border-bottom:1px solid #ddd}"
-            "td.n{text-align:right}tfoot td{font-weight:bold;border-top:2px solid #333}</style></head><body>",
-            f"<h1>Par sheet: {esc(self.title)}</h1>",
-        ]
-        for sec in self.sections():
-            parts.append(f"<h2>{esc(sec.heading)}</h2>")
-            for block in sec.blocks:
-                if isinstance(block, Table):
-                    parts.append(_html_table(block))
-                elif isinstance(block, Bullets):
-                    parts.append(
-                        "<ul>" + "".join(f"<li>{esc(i)}</li>" for i in block.items) + "</ul>"
-                    )
-                else:
-                    parts.append(f"<p>{esc(block)}</p>")
-        return "".join(parts) + "</body></html>\n"
+        return render_html(f"Par sheet: {self.title}", self.sections())
+
+
+def render_text(title: str, sections: list[Section]) -> str:
+    """Sections as plain text under ``title`` (every par sheet, whatever the game)."""
+    lines = [title, "=" * len(title)]
+    for sec in sections:
+        lines += ["", sec.heading, "-" * len(sec.heading)]
+        for block in sec.blocks:
+            if isinstance(block, Table):
+                lines += _text_table(block)
+            elif isinstance(block, Bullets):
+                lines += [f"- {item}" for item in block.items]
+            else:
+                lines.append(block)
+    return "\n".join(lines)
+
+
+def render_markdown(title: str, sections: list[Section]) -> str:
+    """Sections in Markdown under the heading ``title``."""
+    md = [f"# {title}"]
+    for sec in sections:
+        md += ["", f"## {sec.heading}"]
+        for block in sec.blocks:
+            md.append("")
+            if isinstance(block, Table):
+                md += _md_table(block)
+            elif isinstance(block, Bullets):
+                md += [f"- {item}" for item in block.items]
+            else:
+                md.append(block)
+    return "\n".join(md) + "\n"
+
+
+def render_html(title: str, sections: list[Section]) -> str:
+    """Sections as a self-contained HTML page titled ``title``."""
+    esc = html.escape
+    parts = [
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{esc(title)}</title>"
+        "<style>body{font-family:sans-serif}td,th{padding:2px 8px;border-bottom:1px solid #ddd}"
+        "td.n{text-align:right}tfoot td{font-weight:bold;border-top:2px solid #333}</style></head><body>",
+        f"<h1>{esc(title)}</h1>",
+    ]
+    for sec in sections:
+        parts.append(f"<h2>{esc(sec.heading)}</h2>")
+        for block in sec.blocks:
+            if isinstance(block, Table):
+                parts.append(_html_table(block))
+            elif isinstance(block, Bullets):
+                parts.append("<ul>" + "".join(f"<li>{esc(i)}</li>" for i in block.items) + "</ul>")
+            else:
+                parts.append(f"<p>{esc(block)}</p>")
+    return "".join(parts) + "</body></html>\n"
 
 
 def _text_table(t: Table) -> list[str]:

@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from felt import __version__
 from felt.core.cards import Card, format_cards, parse_cards
@@ -200,10 +200,48 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Sheet(Protocol):
+    """A par sheet in every format ``felt analyze`` prints."""
+
+    def to_json_text(self) -> str: ...
+    def to_markdown(self) -> str: ...
+    def to_html(self) -> str: ...
+    def to_text(self) -> str: ...
+
+
+def _print_sheet(sheet: _Sheet, args: argparse.Namespace) -> None:
+    """Print a par sheet as --json or --format asks."""
+    if args.json:
+        print(sheet.to_json_text())
+    elif args.format == "md":
+        print(sheet.to_markdown(), end="")
+    elif args.format == "html":
+        print(sheet.to_html(), end="")
+    else:
+        print(sheet.to_text())
+
+
+def _analyze_keno(args: argparse.Namespace) -> int:
+    """``felt analyze keno``: the exact analysis of a rate card (every ticket it offers)."""
+    from felt.games.keno.ratecard import example_rate_card, load_rate_card
+
+    for option, value in (("--edition", args.edition), ("--table", args.table),
+                          ("--ante", args.ante), ("--plot", args.plot)):  # fmt: skip
+        if value is not None:
+            raise FeltError(f"{option} does not apply to keno (a rate card sets every wager)")
+    card = load_rate_card(args.rate_card) if args.rate_card else example_rate_card()
+    _print_sheet(card.analysis, args)
+    return 0
+
+
 def _cmd_analyze(args: argparse.Namespace) -> int:
     from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
     from felt.core.money import cents
 
+    if args.game == "keno":
+        return _analyze_keno(args)
+    if args.rate_card:
+        raise FeltError("--rate-card applies to keno only")
     ante = None if args.ante is None else cents(args.ante, "--ante")
     config = _table_config(args)
     if isinstance(config, DoubleDownConfig):
@@ -216,14 +254,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         from felt.cli.plots import distribution_plot
 
         distribution_plot(sheet, args.plot)
-    if args.json:
-        print(sheet.to_json_text())
-    elif args.format == "md":
-        print(sheet.to_markdown(), end="")
-    elif args.format == "html":
-        print(sheet.to_html(), end="")
-    else:
-        print(sheet.to_text())
+    _print_sheet(sheet, args)
     return 0
 
 
@@ -265,10 +296,9 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     """Every clause of a game's rule text with what felt does about it, from the clause register."""
     from felt.register import document
 
-    if args.game == "double-down-stud" and args.edition:
-        raise FeltError(
-            "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
-        )
+    if args.game in ("double-down-stud", "keno") and args.edition:
+        text = {"double-down-stud": "N.J.A.C. 19:47-17", "keno": "N.J.A.C. 19:47-15"}[args.game]
+        raise FeltError(f"--edition does not apply to {args.game} (one text: {text})")
     print(document(args.game, args.edition).render(args.format), end="")
     return 0
 
@@ -376,11 +406,19 @@ def build_parser() -> argparse.ArgumentParser:
         "analyze",
         help="exact par sheet: house edge, element of risk, strategy, every outcome",
         formatter_class=_Formatter,
-        description="Exact analysis by full enumeration under a table's pay tables and limits."
-        "\n\nexamples:\n  felt analyze boston5\n"
-        "  felt analyze boston7 --table examples/table-boston7.toml --format md > par.md",
+        description="Exact analysis by full enumeration under a table's pay tables and limits;\n"
+        "for keno, every ticket a rate card offers, with the 30% house advantage check.\n\n"
+        "examples:\n  felt analyze boston5\n"
+        "  felt analyze boston7 --table examples/table-boston7.toml --format md > par.md\n"
+        "  felt analyze keno --rate-card card.toml --json",
     )
-    p_an.add_argument("game", choices=("boston5", "boston7", "double-down-stud"), help="the game")
+    p_an.add_argument(
+        "game", choices=("boston5", "boston7", "double-down-stud", "keno"), help="the game"
+    )
+    p_an.add_argument(
+        "--rate-card",
+        help="keno rate card (TOML) (default: felt's example rate card)",
+    )
     p_an.add_argument("--edition", help=editions)
     p_an.add_argument("--table", help=table_help)
     p_an.add_argument("--ante", help="base wager in dollars (default: the table minimum)")
@@ -458,11 +496,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the clause register for one game under one edition: every clause of\n"
         "the text, as that edition cites it, implemented (with its tests), not modelled,\n"
         "not applicable or a gap.\n\nexamples:\n"
+        "  felt rules keno --format md\n"
         "  felt rules boston5 --edition nj-19-47-24\n"
         "  felt rules boston7 --format html > boston7-coverage.html",
     )
     p_rules.add_argument(
-        "game", choices=("boston5", "boston7", "double-down-stud"), help="the game documented"
+        "game",
+        choices=("boston5", "boston7", "double-down-stud", "keno"),
+        help="the game documented",
     )
     p_rules.add_argument(
         "--edition",

@@ -1,7 +1,8 @@
 """The clause register: every clause of the rule texts felt follows, and what felt does about it.
 
 The register is data: ``boston.toml`` (N.J.A.C. 19:47-24, 13:69F-24 with 13:69E-1.13M and 1.19,
-and the Massachusetts rules), ``double_down.toml`` (N.J.A.C. 19:47-17) and ``let_it_ride.toml``
+and the Massachusetts rules), ``double_down.toml`` (N.J.A.C. 19:47-17), ``keno.toml`` (19:47-15)
+and ``let_it_ride.toml``
 (19:47-18, which felt does not implement), beside this module.  Each clause has a status —
 ``implemented`` (with the tests that check it), ``not modelled`` (physical or administrative),
 ``not applicable`` or ``gap`` (a rule felt gets wrong or omits) — and ``tests/test_register.py``
@@ -36,14 +37,16 @@ GAMES: Final = {
     "boston5": "Boston 5 Stud Poker",
     "boston7": "Boston 7 Stud Poker",
     "double-down-stud": "Double Down Stud",
+    "keno": "Keno",
 }
 """The games ``felt rules`` documents, with their names."""
-REGISTERS: Final = ("boston", "double_down", "let_it_ride")
+REGISTERS: Final = ("boston", "double_down", "keno", "let_it_ride")
 """The register files (``<name>.toml``)."""
 _GAME_REGISTER: Final = {
     "boston5": "boston",
     "boston7": "boston",
     "double-down-stud": "double_down",
+    "keno": "keno",
 }
 _PARAGRAPH = re.compile(r"^(.*\))(\d+)$")
 
@@ -428,8 +431,8 @@ def default_edition(game: str) -> str:
     """The edition a game's document uses when none is named (as ``felt analyze`` chooses)."""
     if game not in GAMES:
         raise FeltError(f"unknown game {game!r} (allowed: {', '.join(GAMES)})")
-    if game == "double-down-stud":
-        return next(iter(load("double_down").texts))
+    if game in ("double-down-stud", "keno"):
+        return next(iter(load(_GAME_REGISTER[game]).texts))
     from felt.games.boston.editions import default_edition as boston_default
 
     return boston_default(game)

@@ -13,18 +13,21 @@ import json
 import logging
 import math
 import os
+import re
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import func, insert, or_, select, update
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from felt.core.errors import FeltError
 from felt.core.money import cents, dollars
@@ -54,6 +57,8 @@ log = logging.getLogger("felt.server")
 
 MAX_BODY: Final = 64 * 1024
 """The largest request body or WebSocket message the server reads."""
+MAX_DEPTH: Final = 32
+"""The deepest JSON nesting the server reads (its own requests are four levels deep at most)."""
 LEASE_SECONDS: Final = 10.0
 """How long a table's lease (and a process's heartbeat) lasts unrenewed; renewed every third."""
 MAX_IN_FLIGHT: Final = 32
@@ -79,10 +84,15 @@ class NotFound(FeltError):
     """No such table, round or account."""
 
 
+class TooLarge(FeltError):
+    """A request body or message over :data:`MAX_BODY` bytes."""
+
+
 STATUS: Final[dict[type[FeltError], int]] = {
     AuthError: 401,
     Forbidden: 403,
     NotFound: 404,
+    TooLarge: 413,
     Conflict: 409,
     InsufficientFunds: 409,
     NotHere: 421,
@@ -96,6 +106,127 @@ def status_of(err: FeltError) -> int:
         if isinstance(err, kind):
             return code
     return 400
+
+
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+"""NUL, which PostgreSQL text cannot hold, and half a surrogate pair, which no UTF-8 can."""
+
+
+def check_json(value: Any) -> None:
+    """Refuse a parsed request nested deeper than :data:`MAX_DEPTH` or holding text that no
+    database column or reply could carry, before any handler sees it (checked without
+    recursion, so no depth of nesting can overflow the stack)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise FeltError(f"JSON nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, dict):
+            stack.extend((k, depth) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, str) and _UNSTORABLE.search(item):
+            raise FeltError("text may not contain NUL characters or unpaired surrogates")
+
+
+def read_json(text: str | bytes) -> Any:
+    """Parse a request or message and :func:`check_json` it; every way it can fail is a
+    :class:`FeltError` (``json.JSONDecodeError`` included, as a ``ValueError``)."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FeltError(f"not valid JSON: {err.msg} at character {err.pos}") from err
+    except RecursionError as err:
+        raise FeltError(f"JSON nested deeper than {MAX_DEPTH} levels") from err
+    except ValueError as err:  # bad UTF-8; an integer too long to read
+        raise FeltError(f"JSON the server cannot read: {str(err)[:80]}") from err
+    check_json(value)
+    return value
+
+
+class RequestGuard:
+    """ASGI middleware in front of the HTTP API: reads each body whole, but never more than
+    :data:`MAX_BODY` bytes however it is sent (a ``Content-Length`` or chunks), and refuses a
+    path or a JSON body :func:`check_json` refuses, so handlers see only what they can store."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        try:
+            check_json(scope["path"])
+            body = await self._body(scope, receive)
+            if body:
+                try:
+                    read_json(body)
+                except FeltError as err:
+                    if not isinstance(err.__cause__, json.JSONDecodeError):
+                        raise  # not JSON at all: the handler's own validation says what it wants
+        except FeltError as err:
+            reply = JSONResponse({"error": str(err)}, status_code=status_of(err))
+            await reply(scope, receive, send)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    @staticmethod
+    async def _body(scope: Scope, receive: Receive) -> bytes:
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                if not value.isdigit():
+                    raise FeltError("Content-Length must be a number of bytes")
+                if int(value) > MAX_BODY:
+                    raise TooLarge(f"request body over {MAX_BODY} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise TooLarge(f"request body over {MAX_BODY} bytes")
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+
+class ErrorBody(BaseModel):
+    """A refusal: what was wrong and, for 421, the server process that runs the table."""
+
+    error: str
+    owner: str | None = None
+
+
+ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in (
+        (400, "Refused: the request or the action is not allowed now"),
+        (401, "Not logged in, or the session has ended (expired, replaced, locked)"),
+        (403, "This role or seat may not do that"),
+        (404, "No such table, round, account or route"),
+        (405, "No such method for this route"),
+        (409, "The idempotency key was used for another request, or the funds are short"),
+        (413, f"The request body is over {MAX_BODY} bytes"),
+        (421, "The table is run by another server process (see owner)"),
+        (422, "The request is not of the documented shape"),
+    )
+}
+"""The refusals any route may give, for the OpenAPI schema: every error is ``{"error"}``."""
 
 
 class Login(BaseModel):
@@ -129,6 +260,14 @@ class SeatRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=1, le=7)
+
+
+class ProcedureRequest(BaseModel):
+    """A supervisor's table procedure and its argument, if it takes one."""
+
+    model_config = ConfigDict(extra="forbid")
+    procedure: str = Field(max_length=40)
+    argument: int | str | None = None
 
 
 class ActRequest(BaseModel):
@@ -296,18 +435,16 @@ class Server:
     async def act(self, who: Account, table: str, body: dict[str, Any], key: str) -> dict[str, Any]:
         """One client action: answered from the idempotency record if the key was seen."""
         digest = request_digest({"table": table, "action": body})
-        seen = await asyncio.to_thread(self._seen, who.id, key)
+        seen = await asyncio.to_thread(self._answered, who.id, key, digest)
         if seen is not None:
-            if seen[0] != digest:
-                raise Conflict(f"idempotency key {key[:40]!r} was used for another request")
-            return {**json.loads(seen[1]), "replayed": True}
+            return seen
         host = self.host(table)
         action = action_from_json(body, "action")
         return await host.do(host.apply_now, action, who, key, digest)
 
-    def _seen(self, account_id: int, key: str) -> tuple[str, str] | None:
+    def _answered(self, account_id: int, key: str, digest: str) -> dict[str, Any] | None:
         with self.store.engine.connect() as conn:
-            return self.store.remembered(conn, account_id, key)
+            return self.store.answered(conn, account_id, key, digest)
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
@@ -318,13 +455,9 @@ class Server:
             raise FeltError("amount must be more than 0.00")
         digest = request_digest({"cash": sign, "player": body.player, "amount": amount})
         with self.store.transaction() as conn:
-            seen = self.store.remembered(conn, who.id, body.key)
+            seen = self.store.answered(conn, who.id, body.key, digest)
             if seen is not None:
-                if seen[0] != digest:
-                    raise Conflict(
-                        f"idempotency key {body.key[:40]!r} was used for another request"
-                    )
-                return {**json.loads(seen[1]), "replayed": True}
+                return seen
             row = conn.execute(
                 select(accounts.c.id, accounts.c.role).where(accounts.c.name == body.player)
             ).first()
@@ -334,7 +467,7 @@ class Server:
             what = "deposit" if sign > 0 else "withdrawal"
             self.store.post(
                 conn,
-                f"cash:{who.id}:{body.key}",
+                f"cash:{who.id}:{request_digest(body.key)[:32]}",  # any key of 128 fits
                 [Posting(CAGE, -sign * amount, what), Posting(wallet, sign * amount, what)],
             )
             balance = self.store.balance(conn, int(row.id))
@@ -439,6 +572,7 @@ class Client:
 
     server: Server
     who: Account
+    token: str
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     tables: set[str] = field(default_factory=set)
 
@@ -478,7 +612,7 @@ def create_app(server: Server) -> FastAPI:
             await asyncio.gather(keeper, *server.tasks.values(), return_exceptions=True)
             server.store.dispose()
 
-    app = FastAPI(title="felt table server", version="1", lifespan=lifespan)
+    app = FastAPI(title="felt table server", version="1", lifespan=lifespan, responses=ERRORS)
     app.state.server = server
 
     @app.exception_handler(FeltError)
@@ -496,14 +630,14 @@ def create_app(server: Server) -> FastAPI:
             {"error": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422
         )
 
-    @app.middleware("http")
-    async def _limit(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse({"error": f"request body over {MAX_BODY} bytes"}, status_code=413)
-        return await call_next(request)
+    @app.exception_handler(HTTPException)
+    async def _http_error(_req: Request, err: HTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such route, method not allowed) in the API's shape."""
+        return JSONResponse(
+            {"error": str(err.detail)}, status_code=err.status_code, headers=err.headers
+        )
+
+    app.add_middleware(RequestGuard)
 
     @app.post("/api/login")
     async def login(body: Login) -> dict[str, Any]:
@@ -586,6 +720,12 @@ def create_app(server: Server) -> FastAPI:
     async def act(table: str, body: ActRequest, who: Who) -> dict[str, Any]:
         return await server.act(who, table, body.action, body.key)
 
+    @app.post("/api/tables/{table}/procedure")
+    async def procedure(table: str, body: ProcedureRequest, who: Who) -> dict[str, Any]:
+        host = server.host(table)
+        await host.do(host.procedure, who, body.procedure, body.argument)
+        return {"ok": True}
+
     @app.post("/api/tables/{table}/{change}")
     async def open_or_close(
         table: str, change: Literal["open", "close"], who: Who
@@ -617,19 +757,24 @@ def create_app(server: Server) -> FastAPI:
 
     @app.websocket("/api/ws")
     async def socket(ws: WebSocket) -> None:
+        """One client: ``{"token": T}`` first, then the messages :func:`_handle` reads.  The
+        server sends ``hello``, ``table`` (the client's view, with the table's ``version`` and
+        the round's last event ``seq``), ``ack`` and ``error`` (with the HTTP ``status`` the
+        same refusal would have; 401 also closes the socket with code 4401)."""
         await ws.accept()
         try:
             first = await _receive(ws)
-            who = await asyncio.to_thread(
-                auth.authenticate, server.store, str(first.get("token") or "")
-            )
+            token = str(first.get("token") or "")
+            who = await asyncio.to_thread(auth.authenticate, server.store, token)
         except (FeltError, ValueError) as err:
-            await ws.send_json({"type": "error", "error": str(err)})
+            refusal = _error(err, None)
+            refusal.pop("close", None)
+            await ws.send_json(refusal)
             await ws.close(code=4401)
             return
         except WebSocketDisconnect:
             return
-        client = Client(server, who)
+        client = Client(server, who, token)
         server.sockets.add(client)
         sender = asyncio.create_task(_send_loop(ws, client))
         slots = asyncio.Semaphore(MAX_IN_FLIGHT)
@@ -646,11 +791,10 @@ def create_app(server: Server) -> FastAPI:
                         running.add(task)
                         task.add_done_callback(running.discard)
                     else:
+                        await _recheck(server, client)
                         await _handle(server, client, msg)
                 except (FeltError, ValueError) as err:
-                    await client.queue.put(
-                        {"type": "error", "error": str(err), "key": _key_of(msg)}
-                    )
+                    await client.queue.put(_error(err, _key_of(msg)))
         except WebSocketDisconnect:
             pass
         finally:
@@ -666,31 +810,50 @@ async def _in_turn(
     """One action message of a WebSocket client, run beside its others: a client playing at
     several tables waits for no table's commit but its own."""
     try:
+        await _recheck(server, client)
         await _handle(server, client, msg)
     except (FeltError, ValueError) as err:
-        client.queue.put_nowait({"type": "error", "error": str(err), "key": _key_of(msg)})
+        client.queue.put_nowait(_error(err, _key_of(msg)))
     except Exception:
         log.exception("a WebSocket action failed")
         client.queue.put_nowait(
-            {"type": "error", "key": _key_of(msg),
+            {"type": "error", "status": 500, "key": _key_of(msg),
              "error": "the server could not record the action; send it again with the same key"}
         )  # fmt: skip
     finally:
         slots.release()
 
 
+async def _recheck(server: Server, client: Client) -> None:
+    """Each message is checked as a request is: a session that has ended since the socket
+    opened (expired, logged out, replaced, locked) acts no more."""
+    client.who = await asyncio.to_thread(auth.authenticate, server.store, client.token)
+
+
 def _key_of(msg: dict[str, Any] | None) -> Any:
-    return None if msg is None else msg.get("key")
+    key = None if msg is None else msg.get("key")
+    return key if isinstance(key, str) else None
+
+
+def _error(err: Exception, key: str | None) -> dict[str, Any]:
+    """A refusal sent over a WebSocket: the HTTP status the same refusal would have, and the
+    session's end (401) closes the socket."""
+    status = status_of(err) if isinstance(err, FeltError) else 400
+    out: dict[str, Any] = {"type": "error", "status": status, "error": str(err), "key": key}
+    if status == 401:
+        out["close"] = 4401
+    return out
 
 
 async def _receive(ws: WebSocket) -> dict[str, Any]:
-    text = await ws.receive_text()
-    if len(text) > MAX_BODY:
-        raise FeltError(f"message over {MAX_BODY} bytes")
-    try:
-        msg = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as err:
-        raise FeltError("a message must be a JSON object") from err
+    """The next message, a JSON object (sent as text or as binary UTF-8)."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    data: str | bytes = message.get("text") or message.get("bytes") or ""
+    if len(data) > MAX_BODY:
+        raise TooLarge(f"message over {MAX_BODY} bytes")
+    msg = read_json(data)
     if not isinstance(msg, dict):
         raise FeltError("a message must be a JSON object")
     return msg
@@ -703,7 +866,8 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
         table = str(msg["subscribe"])[:64]
         host = server.host(table)
         client.tables.add(table)
-        client.push(host)
+        async with host.lock:  # not while an action is half applied
+            client.push(host)
         return
     if "unsubscribe" in msg:
         client.tables.discard(str(msg["unsubscribe"]))
@@ -720,7 +884,7 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
         try:
             ack = await server.act(client.who, target, body, key)
         except FeltError as err:
-            await client.queue.put({"type": "error", "error": str(err), "key": key})
+            await client.queue.put(_error(err, key))
             return
         await client.queue.put({"type": "ack", "key": key, **ack})
         return
@@ -732,4 +896,9 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
 async def _send_loop(ws: WebSocket, client: Client) -> None:
     with contextlib.suppress(Exception):
         while True:
-            await ws.send_json(await client.queue.get())
+            msg = await client.queue.get()
+            close = msg.pop("close", None)
+            await ws.send_json(msg)
+            if close is not None:
+                await ws.close(code=close)
+                return

@@ -4,7 +4,9 @@ the decision clock, every accepted action made durable before anyone hears of it
 An action is tried on a copy of the round (:meth:`RoundCore.copy`); the copy's new event, the
 cards it drew and its chip movements go to the database in one transaction; only after the
 commit does the copy become the table's round and the clients get their new views.  A refused
-action, a wager beyond the balance or a failed commit leaves the round as it was.
+action, a wager beyond the balance or a failed commit leaves the round as it was; a commit whose
+outcome the process did not hear of (the database failed around it) may be on record, so the
+table is loaded again from the record before its next change.
 
 The deck a round is dealt from lives only in this process's memory.  Each event row records the
 cards its action drew and their places in the deck; after a crash the round is rebuilt from those
@@ -22,7 +24,8 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -53,6 +56,7 @@ from felt.server.auth import Account, Forbidden
 from felt.server.spec import TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
+    Conflict,
     Posting,
     Store,
     accounts,
@@ -68,6 +72,24 @@ AnyTable = Table | DoubleDownTable
 AnyRound = Round | DoubleDownRound
 log = logging.getLogger("felt.server")
 T = TypeVar("T")
+
+
+PROCEDURES: dict[str, dict[str, str]] = {
+    "boston": {
+        "shuffler_count": "the number of cards the counting shuffler counted (24.9(f))",
+        "replace_deck": "",
+        "remove_device": "",
+        "change_dealing": "a dealing method",
+    },
+    "double-down-stud": {
+        "no_gaming_activity": "",
+        "remove_shuffler": "",
+        "change_shuffling": "a shuffling method",
+    },
+}
+"""The table-level steps a supervisor may take, per game, and the argument each needs (none if
+empty): the :class:`~felt.games.boston.table.Table` and
+:class:`~felt.games.double_down.table.DoubleDownTable` methods of the same names."""
 
 
 class LeaseLost(FeltError):
@@ -193,6 +215,9 @@ class TableHost:
     the round has had no action yet."""
     leaving: bool = False
     """The table is no longer this process's: its loop ends."""
+    stale: bool = False
+    """The record may be ahead of this process (a write whose commit it did not hear of): the
+    table is loaded again before its next change."""
 
     def __post_init__(self) -> None:
         self.table = make_table(self.spec, None)
@@ -229,6 +254,28 @@ class TableHost:
             raise LeaseLost(f"table {self.spec.id} is now run by another server process")
         return self.version + 1
 
+    def _catch_up(self) -> None:
+        """Load the table again if a write of this process may have ended unheard."""
+        if self.stale:
+            self.load()
+
+    @contextmanager
+    def _commit(self) -> Iterator[Connection]:
+        """A write transaction of this table.  A refusal of ours rolls back for sure; a failure
+        of the database around the commit, or an event number already taken, may leave the
+        record ahead of this process, which then catches up before its next change."""
+        try:
+            with self.store.transaction() as conn:
+                yield conn
+        except Conflict:
+            self.stale = True
+            raise
+        except FeltError:
+            raise
+        except BaseException:
+            self.stale = True
+            raise
+
     # ----------------------------------------------------------------- loading
     def load(self) -> None:
         """Rebuild the table and its open round from the record (after a start or a crash)."""
@@ -248,6 +295,7 @@ class TableHost:
             self.round_id = state.get("round_id")
             self.round = None
             if self.round_id is None:
+                self.stale = False
                 return
             rrow = conn.execute(select(rounds).where(rounds.c.id == self.round_id)).mappings().one()
             events = (
@@ -267,7 +315,7 @@ class TableHost:
                 )
             ):
                 self.names[str(name)] = int(aid)
-        self.round = rnd
+        self.round, self.stale = rnd, False
         if self.round.finished:  # pragma: no cover - a finished round is closed in its commit
             self.round_id, self.round = None, None
         else:
@@ -297,13 +345,14 @@ class TableHost:
     # ----------------------------------------------------------------- rounds
     def start_round(self) -> None:
         """Shuffle and open the next round (the table's own rules: stub count, cut rotation)."""
+        self._catch_up()
         if self.round is not None and not self.round.finished:
             return
         self.table.history.clear()
         rnd = self.table.new_round()
         rid = f"{self.spec.id}:{rnd.number}"
         try:
-            with self.store.transaction() as conn:
+            with self._commit() as conn:
                 conn.execute(
                     insert(rounds).values(
                         id=rid,
@@ -365,7 +414,15 @@ class TableHost:
         self, action: Action, who: Account | None, key: str | None = None, digest: str = ""
     ) -> dict[str, Any]:
         """Check, record and perform one action (synchronous: call under :attr:`lock`, off the
-        event loop).  Returns the acknowledgement, which is also stored under ``key``."""
+        event loop).  Returns the acknowledgement, which is also stored under ``key``; a key
+        already answered gets that answer again (a retry that queued for the lock behind the
+        request it repeats must not be tried as a new action)."""
+        if key is not None and who is not None:
+            with self.store.engine.connect() as conn:
+                seen = self.store.answered(conn, who.id, key, digest)
+            if seen is not None:
+                return seen
+        self._catch_up()
         if self.round is None or self.round.finished:
             raise FeltError(f"table {self.spec.id} has no round in play; wait for the next one")
         action = self.authorize(action, who)
@@ -389,7 +446,7 @@ class TableHost:
             "action": action.name,
         }
         assert self.round_id is not None
-        with self.store.transaction() as conn:
+        with self._commit() as conn:
             self._bump(conn, None if table_after is None else self.state_json(table_after, None))
             self.store.append_event(
                 conn, self.round_id, event.seq, action.to_json(), event_record(event), drawn,
@@ -434,6 +491,7 @@ class TableHost:
     # ----------------------------------------------------------------- seats and table procedure
     def sit(self, who: Account, seat: int) -> None:
         """Take a free seat (synchronous, under :attr:`lock`)."""
+        self._catch_up()
         if who.role != "player":
             raise Forbidden("only players take seats")
         count = self.table.config.areas if isinstance(self.table, DoubleDownTable) else 6
@@ -451,6 +509,7 @@ class TableHost:
 
     def stand(self, who: Account, seat: int) -> None:
         """Leave a seat; wagers already in action stay and are settled (synchronous)."""
+        self._catch_up()
         held = self.seats.get(seat)
         if held is None or held.account_id != who.id:
             raise FeltError(f"seat {seat} is not yours")
@@ -462,6 +521,7 @@ class TableHost:
     def set_open(self, is_open: bool) -> None:
         """A supervisor opens or closes the table; a closed table finishes its round, then
         starts no other."""
+        self._catch_up()
         self._write_state(is_open=is_open)
 
     def _write_state(self, **change: Any) -> None:
@@ -469,16 +529,43 @@ class TableHost:
         old = {k: getattr(self, k) for k in change}
         self.__dict__.update(change)
         try:
-            with self.store.transaction() as conn:
+            with self._commit() as conn:
                 self._bump(conn, self.state_json())
         except BaseException:
             self.__dict__.update(old)
             raise
         self.version += 1
 
+    def procedure(self, who: Account, name: str, argument: Any = None) -> None:
+        """A supervisor's step on the table between or around rounds (synchronous, under
+        :attr:`lock`): see :data:`PROCEDURES`."""
+        if who.role != "supervisor":
+            raise Forbidden(f"only a casino supervisor may {name.replace('_', ' ')}")
+        allowed = PROCEDURES[
+            "double-down-stud" if isinstance(self.table, DoubleDownTable) else "boston"
+        ]
+        if name not in allowed:
+            raise FeltError(
+                f"{name[:40]!r} is not a procedure of this table (allowed: {', '.join(allowed)})"
+            )
+        after = copy.copy(self.table)
+        after.history = list(self.table.history)  # type: ignore[assignment]
+        step = getattr(after, name)
+        if allowed[name]:
+            if argument is None:
+                raise FeltError(f"{name} needs {allowed[name]}")
+            step(argument)
+        else:
+            step()
+        with self.store.transaction() as conn:
+            self._bump(conn, self.state_json(after))
+        self.table = after
+        self.version += 1
+
     # ----------------------------------------------------------------- what clients see
     def message_for(self, who: Account | None) -> dict[str, Any]:
-        """The table as ``who`` may see it now: built from seat views only."""
+        """The table as ``who`` may see it now: built from seat views only (call under
+        :attr:`lock`, so the round, its id and the version belong together)."""
         out: dict[str, Any] = {
             "type": "table",
             "table": self.spec.id,
@@ -494,6 +581,7 @@ class TableHost:
             out["public"] = None
             return out
         out["number"] = rnd.number
+        out["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
         out["finished"] = rnd.finished
         out["public"] = seat_message(rnd, PUBLIC)
         if who is not None and who.role == "player":
@@ -555,6 +643,9 @@ class TableHost:
 
     async def _tick(self, now: float) -> float | None:
         """Do what is due now; return when to look again (``now``: at once; None: when told)."""
+        if self.stale:
+            await asyncio.to_thread(self._catch_up)
+            self._touch()
         rnd = self.round
         if self.release_wanted and (rnd is None or rnd.finished or not rnd.actions):
             await asyncio.to_thread(self.release)  # between rounds, or before the first wager
@@ -564,7 +655,10 @@ class TableHost:
                 return None
             if now < self.next_round_at:
                 return self.next_round_at
-            await asyncio.to_thread(self.start_round)
+            try:
+                await asyncio.to_thread(self.start_round)
+            except FeltError:  # e.g. the deck was removed (24.7(f)2): wait for the supervisor
+                return None
             self._touch()
             return now
         step, wait = self.due(now)

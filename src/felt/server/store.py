@@ -516,20 +516,30 @@ class Store:
         ).first()
         return None if row is None else (str(row[0]), str(row[1]))
 
+    def answered(
+        self, conn: Connection, account_id: int, key: str, request: str
+    ) -> dict[str, Any] | None:
+        """The answer already given under an idempotency key, marked ``replayed`` (None if the
+        key is new); the key reused for another request is a :class:`Conflict`."""
+        seen = self.remembered(conn, account_id, key)
+        if seen is None:
+            return None
+        if seen[0] != request:
+            raise Conflict(f"idempotency key {key[:40]!r} was used for another request")
+        return {**json.loads(seen[1]), "replayed": True}
+
     def remember(
         self, conn: Connection, account_id: int, key: str, request: str, response: str
     ) -> None:
-        """Store the answer given under an idempotency key; a key stored meanwhile by a
-        concurrent request is a :class:`Conflict` (and the caller's transaction rolls back)."""
+        """Store the answer given under an idempotency key; a key another transaction stored
+        first (the same key sent twice at once) is a :class:`Conflict` that undoes this one."""
         try:
-            conn.execute(
-                insert(idempotency).values(
-                    account_id=account_id,
-                    key=key,
-                    request=request,
-                    response=response,
-                    at=time.time(),
-                )
-            )
+            with conn.begin_nested():
+                conn.execute(
+                    insert(idempotency).values(
+                        account_id=account_id, key=key, request=request, response=response,
+                        at=time.time(),
+                    )
+                )  # fmt: skip
         except IntegrityError as err:
-            raise Conflict(f"idempotency key {key[:40]!r} is already used") from err
+            raise Conflict(f"idempotency key {key[:40]!r} was used at the same time") from err
