@@ -14,7 +14,6 @@ import secrets
 import socket
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +23,12 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 from starlette.testclient import WebSocketTestSession
 
 from felt.server.app import MAX_BODY, Server, create_app
 from felt.server.spec import DDS, TableSpec
 from felt.server.store import Store
+from tests.server_process import Unreachable, scratch_schema
 
 CRASH_SUMMARIES = pytest.StashKey[list[str]]()
 """The summaries of the crash campaigns a test run made (tests/test_server_crash.py), printed at
@@ -41,25 +40,13 @@ os.environ["FELT_ADMIN_PASSWORD"] = ADMIN_PASSWORD
 
 def postgres_schema_url() -> Iterator[str]:
     """A URL whose connections use a new, empty schema (dropped afterwards)."""
-    base = POSTGRES_URL.replace("postgresql://", "postgresql+psycopg://", 1)
     try:
-        engine = create_engine(base)
-        with engine.begin() as conn:
-            conn.execute(text("SELECT 1"))
-    except Exception as err:
+        with scratch_schema(POSTGRES_URL) as url:
+            yield url
+    except Unreachable as err:
         if os.environ.get("CI") == "true":
             pytest.fail(f"PostgreSQL at {POSTGRES_URL} is required under CI=true: {err}")
-        pytest.skip(f"PostgreSQL at {POSTGRES_URL} not reachable: {err}")
-    schema = f"felt_{uuid.uuid4().hex[:12]}"
-    with engine.begin() as conn:
-        conn.execute(text(f"CREATE SCHEMA {schema}"))
-    sep = "&" if "?" in POSTGRES_URL else "?"
-    try:
-        yield f"{POSTGRES_URL}{sep}options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as conn:
-            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        engine.dispose()
+        pytest.skip(str(err))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -547,6 +547,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="this process's name in table leases, and where clients are sent for its tables; "
         "unique per running process (default: HOST:PORT)",
     )
+    p_serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        help="how long this process's hold on its tables lasts unrenewed (renewed every third "
+        "of it): a process that dies has its tables taken over about this long after (1 to 3600)",
+    )
     p_serve.set_defaults(run=_cmd_serve)
     return parser
 
@@ -554,7 +561,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from felt.server.serve import serve
 
-    return serve(args.database, args.tables, args.host, args.port, args.node)
+    return serve(args.database, args.tables, args.host, args.port, args.node, args.lease_seconds)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

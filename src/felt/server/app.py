@@ -11,11 +11,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import re
 import secrets
 import time
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal
 
@@ -42,6 +44,7 @@ from felt.server.store import (
     Store,
     accounts,
     felt_tables,
+    nodes,
     player_account,
     postings,
     round_events,
@@ -57,6 +60,11 @@ MAX_BODY: Final = 64 * 1024
 MAX_DEPTH: Final = 32
 """The deepest JSON nesting the server reads (its own requests are four levels deep at most)."""
 LEASE_SECONDS: Final = 10.0
+"""How long a table's lease (and a process's heartbeat) lasts unrenewed; renewed every third."""
+MAX_IN_FLIGHT: Final = 32
+"""Actions one WebSocket client may have in progress at once; more wait to be read."""
+WORKER_THREADS: Final = 32
+"""Threads for database work (see ``create_app``): PostgreSQL's pool allows 30 connections."""
 RECALL_ROUNDS: Final = 10
 """AGCO 13.1, 58 Pa. Code 810a.11: the last ten games can be recalled."""
 
@@ -282,6 +290,8 @@ class Server:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     sockets: set[Client] = field(default_factory=set)
+    share: int = 0
+    """The most tables this process should hold (see :meth:`claim`)."""
 
     # ----------------------------------------------------------------- start and leases
     def prepare(self) -> None:
@@ -301,28 +311,42 @@ class Server:
                 log.warning("created supervisor 'admin' with password %s (shown once)", password)
 
     def claim(self) -> list[str]:
-        """Take every table whose lease has run out (or that this node already holds) and renew
-        this node's leases; returns the tables newly taken."""
+        """Renew this process's heartbeat, which is the lease on every table it holds, and take
+        tables nobody live holds while this process holds fewer than its fair share; returns
+        every table this process holds now.  The share is ``ceil(tables / live processes)``: a
+        process above it gives the surplus up between rounds (see :meth:`hold` and
+        docs/design.md, "Several processes, one database").  Renewing touches one row, never
+        the tables' rows that every action updates, so it holds up no action."""
         now = time.time()
-        taken: list[str] = []
         with self.store.transaction() as conn:
-            ids = [r[0] for r in conn.execute(select(felt_tables.c.id))]
-            for tid in ids:
+            beat = nodes.c.name == self.node
+            until = now + self.lease_seconds
+            if conn.execute(update(nodes).where(beat).values(lease_until=until)).rowcount != 1:
+                conn.execute(insert(nodes).values(name=self.node, lease_until=until))
+            live = select(nodes.c.name).where(nodes.c.lease_until >= now)
+            alive = {r[0] for r in conn.execute(live)}
+            rows = conn.execute(select(felt_tables.c.id, felt_tables.c.owner)).all()
+            share = math.ceil(len(rows) / max(1, len(alive)))
+            held = [r.id for r in rows if r.owner == self.node]
+            free = [r.id for r in rows if r.owner not in alive]
+            for tid in free[: max(0, share - len(held))]:
                 result = conn.execute(
                     update(felt_tables)
                     .where(
                         felt_tables.c.id == tid,
-                        or_(
-                            felt_tables.c.owner.is_(None),
-                            felt_tables.c.owner == self.node,
-                            felt_tables.c.lease_until < now,
-                        ),
+                        or_(felt_tables.c.owner.is_(None), felt_tables.c.owner.not_in(live)),
                     )
-                    .values(owner=self.node, lease_until=now + self.lease_seconds)
+                    .values(owner=self.node, lease_until=until)
                 )
-                if result.rowcount == 1 and tid not in self.hosts:
-                    taken.append(tid)
-        for tid in taken:
+                if result.rowcount == 1:
+                    held.append(tid)
+        self.share = share
+        return held
+
+    def load_tables(self, ids: list[str]) -> list[TableHost]:
+        """Rebuild tables this process has just taken from the record (in a worker thread)."""
+        out = []
+        for tid in ids:
             with self.store.engine.connect() as conn:
                 spec_json = conn.execute(
                     select(felt_tables.c.spec).where(felt_tables.c.id == tid)
@@ -330,20 +354,43 @@ class Server:
             host = TableHost(self.store, TableSpec.from_json(spec_json), self.node)
             host.load()
             host.listeners.append(self._broadcast)
-            self.hosts[tid] = host
-        return taken
+            out.append(host)
+        return out
 
-    def start_tables(self, ids: list[str]) -> None:
-        """Run the loops of newly taken tables."""
-        for tid in ids:
-            host = self.hosts[tid]
-            self.tasks[tid] = asyncio.create_task(self._run(host))
+    async def hold(self) -> None:
+        """One round of lease keeping (on the event loop): claim, start the tables newly held,
+        stop those held no more, and ask the surplus over the fair share to leave between
+        rounds."""
+        held = await asyncio.to_thread(self.claim)
+        for host in await asyncio.to_thread(
+            self.load_tables, [t for t in held if t not in self.hosts]
+        ):
+            self.hosts[host.spec.id] = host
+            self.tasks[host.spec.id] = asyncio.create_task(self._run(host))
+        for tid, host in self.hosts.items():
+            if tid not in held:  # another process took it over: its writes are fenced anyway
+                host.leave()
+        # keep the tables with seated players; release the idle ones first, then the last ones
+        order = sorted(self.hosts, key=lambda t: (bool(self.hosts[t].seats), t))
+        surplus = set(order[: max(0, len(self.hosts) - self.share)])
+        for tid, host in self.hosts.items():
+            if host.release_wanted != (tid in surplus):
+                host.release_wanted = tid in surplus
+                host.changed.set()  # an idle table's loop waits to be told
 
     async def _run(self, host: TableHost) -> None:
         await host.run(self.stop)
-        if not self.stop.is_set():  # lost the lease: another process runs it now
-            self.hosts.pop(host.spec.id, None)
+        if self.stop.is_set():
+            return
+        # released or taken over: another process runs it now; tell its watchers to go there
+        if self.hosts.get(host.spec.id) is host:
+            del self.hosts[host.spec.id]
             self.tasks.pop(host.spec.id, None)
+        moved = {"type": "moved", "table": host.spec.id}
+        for client in list(self.sockets):
+            if host.spec.id in client.tables:
+                client.tables.discard(host.spec.id)
+                client.queue.put_nowait(moved)
 
     async def keep_leases(self) -> None:
         """Renew leases and take over tables whose process has died."""
@@ -353,8 +400,7 @@ class Server:
             if self.stop.is_set():
                 return
             try:
-                taken = await asyncio.to_thread(self.claim)
-                self.start_tables(taken)
+                await self.hold()
             except Exception:  # the database is away: keep serving, try again
                 log.exception("lease renewal failed")
 
@@ -369,7 +415,7 @@ class Server:
     def host(self, table: str) -> TableHost:
         """The table, if this process runs it."""
         host = self.hosts.get(table)
-        if host is None:
+        if host is None or host.leaving:
             raise NotHere(table, self.owner_of(table))
         return host
 
@@ -551,9 +597,13 @@ def create_app(server: Server) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Database work runs in threads; most of them wait on a commit, not on the CPU, so
+        # allow more than the default (cores + 4) lest tables queue behind each other's fsyncs.
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=WORKER_THREADS, thread_name_prefix="felt-db")
+        )
         await asyncio.to_thread(server.prepare)
-        taken = await asyncio.to_thread(server.claim)
-        server.start_tables(taken)
+        await server.hold()
         keeper = asyncio.create_task(server.keep_leases())
         try:
             yield
@@ -685,6 +735,17 @@ def create_app(server: Server) -> FastAPI:
         await host.do(host.set_open, change == "open")
         return {"ok": True}
 
+    @app.get("/api/stats")
+    async def stats(who: Who) -> dict[str, Any]:
+        auth.require(who, "supervisor")
+        return {
+            "node": server.node,
+            "tables": len(server.hosts),
+            "share": server.share,
+            "commits": server.store.commits,
+            "clients": len(server.sockets),
+        }
+
     @app.get("/api/recall")
     async def recall(who: Who) -> list[dict[str, Any]]:
         auth.require(who, "player")
@@ -716,18 +777,22 @@ def create_app(server: Server) -> FastAPI:
         client = Client(server, who, token)
         server.sockets.add(client)
         sender = asyncio.create_task(_send_loop(ws, client))
+        slots = asyncio.Semaphore(MAX_IN_FLIGHT)
+        running: set[asyncio.Task[None]] = set()
         try:
             await ws.send_json({"type": "hello", "name": who.name, "role": who.role})
             while True:
                 msg: dict[str, Any] | None = None
                 try:
                     msg = await _receive(ws)
-                    # each message is checked as a request is: a session that has ended since
-                    # the socket opened (expired, logged out, replaced, locked) acts no more
-                    client.who = await asyncio.to_thread(
-                        auth.authenticate, server.store, client.token
-                    )
-                    await _handle(server, client, msg)
+                    if "action" in msg:  # beside the client's other actions, see _in_turn
+                        await slots.acquire()
+                        task = asyncio.create_task(_in_turn(server, client, msg, slots))
+                        running.add(task)
+                        task.add_done_callback(running.discard)
+                    else:
+                        await _recheck(server, client)
+                        await _handle(server, client, msg)
                 except (FeltError, ValueError) as err:
                     await client.queue.put(_error(err, _key_of(msg)))
         except WebSocketDisconnect:
@@ -737,6 +802,32 @@ def create_app(server: Server) -> FastAPI:
             sender.cancel()
 
     return app
+
+
+async def _in_turn(
+    server: Server, client: Client, msg: dict[str, Any], slots: asyncio.Semaphore
+) -> None:
+    """One action message of a WebSocket client, run beside its others: a client playing at
+    several tables waits for no table's commit but its own."""
+    try:
+        await _recheck(server, client)
+        await _handle(server, client, msg)
+    except (FeltError, ValueError) as err:
+        client.queue.put_nowait(_error(err, _key_of(msg)))
+    except Exception:
+        log.exception("a WebSocket action failed")
+        client.queue.put_nowait(
+            {"type": "error", "status": 500, "key": _key_of(msg),
+             "error": "the server could not record the action; send it again with the same key"}
+        )  # fmt: skip
+    finally:
+        slots.release()
+
+
+async def _recheck(server: Server, client: Client) -> None:
+    """Each message is checked as a request is: a session that has ended since the socket
+    opened (expired, logged out, replaced, locked) acts no more."""
+    client.who = await asyncio.to_thread(auth.authenticate, server.store, client.token)
 
 
 def _key_of(msg: dict[str, Any] | None) -> Any:

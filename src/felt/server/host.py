@@ -64,7 +64,6 @@ from felt.server.store import (
     layout_account,
     player_account,
     round_events,
-    round_players,
     rounds,
 )
 from felt.server.views import PUBLIC, seat_message
@@ -211,6 +210,11 @@ class TableHost:
     next_round_at: float = 0.0
     names: dict[str, int] = field(default_factory=dict)
     """Account ids by name, for the seats of a round (its wagers carry the player's name)."""
+    release_wanted: bool = False
+    """This process holds more than its share: give the table up when no round is in play or
+    the round has had no action yet."""
+    leaving: bool = False
+    """The table is no longer this process's: its loop ends."""
     stale: bool = False
     """The record may be ahead of this process (a write whose commit it did not hear of): the
     table is loaded again before its next change."""
@@ -450,18 +454,7 @@ class TableHost:
             )  # fmt: skip
             self.store.post(conn, f"{self.round_id}#{event.seq}", entries)
             if who is not None and isinstance(action, PlaceWagers | PlaceBet):
-                exists = conn.execute(
-                    select(round_players.c.round_id).where(
-                        round_players.c.account_id == who.id,
-                        round_players.c.round_id == self.round_id,
-                    )
-                ).first()
-                if exists is None:
-                    conn.execute(
-                        insert(round_players).values(
-                            account_id=who.id, round_id=self.round_id, started_at=time.time()
-                        )
-                    )
+                self.store.add_round_player(conn, who.id, self.round_id)
             if table_after is not None:
                 from felt.cli.script import report
 
@@ -634,13 +627,14 @@ class TableHost:
         """Run the table until ``stop`` or until another process takes it over: open rounds,
         take the dealer's steps at the table's pace, record timeouts when decision time runs
         out."""
-        while not stop.is_set():
+        while not stop.is_set() and not self.leaving:
             now = time.monotonic()
             try:
                 async with self.lock:
                     self.changed.clear()
                     wait = await self._tick(now)
             except LeaseLost:
+                self.leaving = True
                 return
             except Exception:  # the database is away: try again shortly
                 log.exception("table %s: step failed", self.spec.id)
@@ -653,6 +647,9 @@ class TableHost:
             await asyncio.to_thread(self._catch_up)
             self._touch()
         rnd = self.round
+        if self.release_wanted and (rnd is None or rnd.finished or not rnd.actions):
+            await asyncio.to_thread(self.release)  # between rounds, or before the first wager
+            return now
         if rnd is None or rnd.finished:
             if not self.is_open:
                 return None
@@ -682,6 +679,23 @@ class TableHost:
             return now + max(self.spec.pace_seconds, 0.05)
         self._touch()
         return now
+
+    def leave(self) -> None:
+        """Stop running the table here (another process holds it now)."""
+        self.leaving = True
+        self.changed.set()
+
+    def release(self) -> None:
+        """Give the table up between rounds so a process with fewer than its share can take it
+        (synchronous, under :attr:`lock`).  Nothing is lost: what carries between rounds is
+        already on record."""
+        with self.store.transaction() as conn:
+            conn.execute(
+                update(felt_tables)
+                .where(felt_tables.c.id == self.spec.id, felt_tables.c.owner == self.owner)
+                .values(owner=None, lease_until=0.0)
+            )
+        self.leaving = True
 
     async def _sleep(self, stop: asyncio.Event, until: float | None, now: float) -> None:
         timeout = None if until is None else max(0.0, until - now)

@@ -17,4 +17,6 @@ down_revision = None
 def upgrade() -> None:
     """Create the tables as :mod:`felt.server.store` declares them at this revision; later
     revisions alter them with explicit operations."""
-    store.metadata.create_all(op.get_bind())
+    first = ("accounts", "sessions", "felt_tables", "rounds", "round_events", "round_players",
+             "postings", "idempotency")  # fmt: skip
+    store.metadata.create_all(op.get_bind(), tables=[store.metadata.tables[t] for t in first])

@@ -1,0 +1,196 @@
+"""Concurrency in the server.  SQLite's group commit (felt.server.store.GroupCommit): writers
+that arrive while another is writing share its COMMIT, none returns before that COMMIT, a writer
+that fails rolls back alone, and a failed COMMIT fails every writer of the group and keeps none
+of their writes.  A WebSocket client's actions at different tables do not wait for each other."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, create_engine, insert, select, text
+
+from felt.server.store import CommitFailed, Store, nodes, sessions
+from tests.server_helpers import Harness, harness
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """A migrated SQLite store."""
+    s = Store(f"sqlite:///{tmp_path / 'felt.db'}")
+    s.migrate()
+    yield s
+    s.dispose()
+
+
+def _names(store: Store) -> set[str]:
+    """The rows of ``nodes`` as a separate connection sees them: what is committed."""
+    engine = create_engine(store.engine.url)
+    try:
+        with engine.connect() as conn:
+            return {r[0] for r in conn.execute(select(nodes.c.name))}
+    finally:
+        engine.dispose()
+
+
+def _add(conn: Connection, name: str) -> None:
+    conn.execute(insert(nodes).values(name=name, lease_until=0.0))
+
+
+def _second_writer_waits(store: Store) -> None:
+    """Block (inside the first writer's turn) until another writer waits for its turn."""
+    assert store.group is not None
+    end = time.monotonic() + 10
+    while store.group.waiting < 1:
+        assert time.monotonic() < end, "the second writer never came"
+        time.sleep(0.001)
+
+
+def _two_writers(
+    store: Store, first: Callable[[Connection], None], second: Callable[[Connection], None]
+) -> dict[str, BaseException | set[str] | None]:
+    """Run ``first`` and ``second`` as two writers, the second arriving during the first;
+    returns each one's exception (None if it returned) and, for the first, what was committed
+    the moment it returned."""
+    out: dict[str, BaseException | set[str] | None] = {}
+
+    def one() -> None:
+        try:
+            with store.transaction() as conn:
+                first(conn)
+                _second_writer_waits(store)
+            out["seen by first"] = _names(store)
+            out["first"] = None
+        except BaseException as err:
+            out["first"] = err
+
+    def two() -> None:
+        try:
+            with store.transaction() as conn:
+                second(conn)
+            out["second"] = None
+        except BaseException as err:
+            out["second"] = err
+
+    a = threading.Thread(target=one)
+    a.start()
+    assert store.group is not None
+    while store.group.batch is None:  # the first writer holds its turn
+        time.sleep(0.001)
+    b = threading.Thread(target=two)
+    b.start()
+    a.join(20)
+    b.join(20)
+    return out
+
+
+def test_writers_arriving_together_share_one_commit_and_return_after_it(store: Store) -> None:
+    before = store.commits
+    out = _two_writers(store, lambda c: _add(c, "a"), lambda c: _add(c, "b"))
+    assert out["first"] is None
+    assert out["second"] is None
+    assert store.commits - before == 1
+    assert out["seen by first"] == {"a", "b"}  # the first returned only once both were on disk
+    assert _names(store) == {"a", "b"}
+
+
+def test_a_failing_writer_rolls_back_alone(store: Store) -> None:
+    def fails(conn: Connection) -> None:
+        _add(conn, "a")
+        raise ValueError("refused")
+
+    out = _two_writers(store, fails, lambda c: _add(c, "b"))
+    assert isinstance(out["first"], ValueError)
+    assert out["second"] is None
+    assert _names(store) == {"b"}
+
+
+def test_a_failed_commit_fails_every_writer_of_the_group(store: Store) -> None:
+    def breaks_the_commit(conn: Connection) -> None:
+        # A session of no account, its foreign key checked only at COMMIT.
+        conn.execute(text("PRAGMA defer_foreign_keys = ON"))
+        conn.execute(
+            insert(sessions).values(token_hash="x", account_id=999, created_at=0, expires_at=0)
+        )
+
+    out = _two_writers(store, lambda c: _add(c, "a"), breaks_the_commit)
+    assert isinstance(out["first"], CommitFailed)
+    assert isinstance(out["second"], CommitFailed)
+    assert _names(store) == set()
+    with store.transaction() as conn:  # and the store writes again afterwards
+        _add(conn, "c")
+    assert _names(store) == {"c"}
+
+
+def test_many_threads_lose_no_write(store: Store) -> None:
+    def writer(i: int) -> None:
+        for j in range(20):
+            with store.transaction() as conn:
+                _add(conn, f"{i}-{j}")
+
+    threads = [threading.Thread(target=writer, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert _names(store) == {f"{i}-{j}" for i in range(8) for j in range(20)}
+    assert store.commits <= 160 + 1  # the migration's own writes are not counted here
+
+
+@pytest.fixture
+def seated(tmp_path: Path) -> Iterator[Harness]:
+    """A server with 'ann' seated at b5 seat 2 and dds seat 3, both tables taking wagers."""
+    for h in harness(f"sqlite:///{tmp_path / 'felt.db'}"):
+        h.account("ann", "player", "100.00")
+        for table, seat in (("b5", 2), ("dds", 3)):
+            assert h.post("ann", f"/api/tables/{table}/sit", {"seat": seat}).status_code == 200
+            h.wait_for("ann", table, partial(_betting, seat))
+        yield h
+
+
+def _betting(seat: int, view: dict[str, Any]) -> bool:
+    return bool(view.get("mine", {}).get(str(seat), {}).get("phase") == "betting")
+
+
+def test_a_websocket_action_waits_for_no_other_tables_commit(
+    seated: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = threading.Event()
+    b5 = seated.server.hosts["b5"]
+    held = b5.apply_now
+
+    def stuck(*args: Any) -> dict[str, Any]:
+        assert gate.wait(20)
+        return held(*args)
+
+    monkeypatch.setattr(b5, "apply_now", stuck)
+    wager = {"action": "wager", "seat": 2, "ante": "5.00", "first": "10.00"}
+    with seated.socket() as ws:
+        ws.send_json({"token": seated.tokens["ann"]})
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_json({"table": "b5", "key": "slow", "action": wager})
+        ws.send_json(
+            {
+                "table": "dds",
+                "key": "quick",
+                "action": {"action": "bet", "seat": 3, "amount": "5.00"},
+            }
+        )
+        first = _next_answer(ws)
+        gate.set()
+        second = _next_answer(ws)
+    assert (first["key"], first["type"]) == ("quick", "ack")
+    assert (second["key"], second["type"]) == ("slow", "ack")
+
+
+def _next_answer(ws: Any) -> dict[str, Any]:
+    """The next ack or error on a WebSocket (table views skipped)."""
+    while True:
+        msg = dict(ws.receive_json())
+        if msg["type"] in ("ack", "error"):
+            return msg
