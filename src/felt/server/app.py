@@ -432,19 +432,26 @@ class Server:
             token = authorization[7:].strip()
         return auth.authenticate(self.store, token)
 
-    async def act(self, who: Account, table: str, body: dict[str, Any], key: str) -> dict[str, Any]:
-        """One client action: answered from the idempotency record if the key was seen."""
+    async def act(
+        self, who: Account, table: str, body: dict[str, Any], key: str, token: str | None = None
+    ) -> dict[str, Any]:
+        """One client action: answered from the idempotency record if the key was seen.  With
+        ``token`` (a WebSocket's), the session is checked again in the same read."""
         digest = request_digest({"table": table, "action": body})
-        seen = await asyncio.to_thread(self._answered, who.id, key, digest)
+        who, seen = await asyncio.to_thread(self._answered, who, key, digest, token)
         if seen is not None:
             return seen
         host = self.host(table)
         action = action_from_json(body, "action")
         return await host.do(host.apply_now, action, who, key, digest)
 
-    def _answered(self, account_id: int, key: str, digest: str) -> dict[str, Any] | None:
+    def _answered(
+        self, who: Account, key: str, digest: str, token: str | None
+    ) -> tuple[Account, dict[str, Any] | None]:
         with self.store.engine.connect() as conn:
-            return self.store.answered(conn, account_id, key, digest)
+            if token is not None:
+                who = auth.authenticate(self.store, token, conn)
+            return who, self.store.answered(conn, who.id, key, digest)
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
@@ -810,8 +817,7 @@ async def _in_turn(
     """One action message of a WebSocket client, run beside its others: a client playing at
     several tables waits for no table's commit but its own."""
     try:
-        await _recheck(server, client)
-        await _handle(server, client, msg)
+        await _handle(server, client, msg)  # the session is checked again with the key
     except (FeltError, ValueError) as err:
         client.queue.put_nowait(_error(err, _key_of(msg)))
     except Exception:
@@ -882,7 +888,7 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
         if not isinstance(target, str) or not isinstance(body, dict):
             raise FeltError('an action message is {"table": ID, "action": {...}, "key": K}')
         try:
-            ack = await server.act(client.who, target, body, key)
+            ack = await server.act(client.who, target, body, key, client.token)
         except FeltError as err:
             await client.queue.put(_error(err, key))
             return

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 import time
@@ -11,7 +12,7 @@ from typing import Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
@@ -135,11 +136,12 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
     return token, Account(int(row["id"]), str(row["name"]), str(row["role"]))
 
 
-def authenticate(store: Store, token: str | None) -> Account:
-    """The account of a live session token."""
+def authenticate(store: Store, token: str | None, conn: Connection | None = None) -> Account:
+    """The account of a live session token (read on ``conn`` if given, so a caller reading
+    more pays for one connection)."""
     if not token or len(token) > 200:
         raise AuthError("log in first: send the session token as 'Authorization: Bearer TOKEN'")
-    with store.engine.connect() as conn:
+    with contextlib.nullcontext(conn) if conn is not None else store.engine.connect() as conn:
         row = conn.execute(
             select(
                 accounts.c.id,
