@@ -80,7 +80,9 @@ def _two_writers(
     a = threading.Thread(target=one)
     a.start()
     assert store.group is not None
+    end = time.monotonic() + 10
     while store.group.batch is None:  # the first writer holds its turn
+        assert time.monotonic() < end, "the first writer never took its turn"
         time.sleep(0.001)
     b = threading.Thread(target=two)
     b.start()
@@ -102,6 +104,7 @@ def test_writers_arriving_together_share_one_commit_and_return_after_it(store: S
 def test_a_failing_writer_rolls_back_alone(store: Store) -> None:
     def fails(conn: Connection) -> None:
         _add(conn, "a")
+        _second_writer_waits(store)  # fail only once the second writer is queued behind
         raise ValueError("refused")
 
     out = _two_writers(store, fails, lambda c: _add(c, "b"))

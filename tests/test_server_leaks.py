@@ -154,7 +154,9 @@ class Bot:
                 return {"action": "keep", "seat": seat}
             return {"action": "discard", "seat": seat, "cards": view["own_cards"][5:7]}
         if what == "cut or decline":
-            if _pick(("cut", "decline_cut"), number, seat) == "decline_cut":
+            if (
+                _pick(("cut", "decline_cut"), number, 0) == "decline_cut"
+            ):  # by round: some round declines
                 return {"action": "decline_cut", "seat": seat}
             return {"action": "cut", "seat": seat, "position": 10 + (7 * number + seat) % 33}
         assert what == "double or stand", what
