@@ -22,7 +22,6 @@ import copy
 import hashlib
 import json
 import logging
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -31,7 +30,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, insert, select, update
 
-from felt.core.cards import ALL_CARDS, Card, parse_cards
+from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
 from felt.games.boston.round import Round
 from felt.games.boston.table import Table
@@ -719,16 +718,9 @@ def new_table_row(spec: TableSpec, owner: str | None) -> dict[str, Any]:
             "owner": owner, "lease_until": 0.0}  # fmt: skip
 
 
-def random_key() -> str:
-    """A fresh idempotency key (for the table's own steps and tests)."""
-    return secrets.token_hex(16)
-
-
 __all__ = [
-    "ALL_CARDS",
     "LeaseLost",
     "TableHost",
-    "accounts",
     "drawn_cards",
     "event_record",
     "make_table",
