@@ -435,23 +435,13 @@ class Server:
     async def act(
         self, who: Account, table: str, body: dict[str, Any], key: str, token: str | None = None
     ) -> dict[str, Any]:
-        """One client action: answered from the idempotency record if the key was seen.  With
-        ``token`` (a WebSocket's), the session is checked again in the same read."""
+        """One client action, run by its table (:meth:`TableHost.apply_now`): answered from the
+        idempotency record if the key was seen.  With ``token`` (a WebSocket's), the session is
+        checked again in that same read."""
         digest = request_digest({"table": table, "action": body})
-        who, seen = await asyncio.to_thread(self._answered, who, key, digest, token)
-        if seen is not None:
-            return seen
         host = self.host(table)
         action = action_from_json(body, "action")
-        return await host.do(host.apply_now, action, who, key, digest)
-
-    def _answered(
-        self, who: Account, key: str, digest: str, token: str | None
-    ) -> tuple[Account, dict[str, Any] | None]:
-        with self.store.engine.connect() as conn:
-            if token is not None:
-                who = auth.authenticate(self.store, token, conn)
-            return who, self.store.answered(conn, who.id, key, digest)
+        return await host.do(host.apply_now, action, who, key, digest, token)
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:

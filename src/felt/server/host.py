@@ -51,7 +51,7 @@ from felt.rounds.actions import (
 from felt.rounds.engine import HOUSE, LAYOUT, Effect, Event
 from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SystemShuffle, complete_deck
-from felt.server.auth import Account, Forbidden
+from felt.server.auth import Account, Forbidden, authenticate
 from felt.server.spec import TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
@@ -410,14 +410,22 @@ class TableHost:
         return player_account(self.names[name])
 
     def apply_now(
-        self, action: Action, who: Account | None, key: str | None = None, digest: str = ""
+        self,
+        action: Action,
+        who: Account | None,
+        key: str | None = None,
+        digest: str = "",
+        token: str | None = None,
     ) -> dict[str, Any]:
         """Check, record and perform one action (synchronous: call under :attr:`lock`, off the
         event loop).  Returns the acknowledgement, which is also stored under ``key``; a key
         already answered gets that answer again (a retry that queued for the lock behind the
-        request it repeats must not be tried as a new action)."""
+        request it repeats must not be tried as a new action).  With ``token``, the sender's
+        session is checked again in the same read as the key (a WebSocket's later messages)."""
         if key is not None and who is not None:
             with self.store.engine.connect() as conn:
+                if token is not None:
+                    who = authenticate(self.store, token, conn)
                 seen = self.store.answered(conn, who.id, key, digest)
             if seen is not None:
                 return seen

@@ -532,14 +532,14 @@ class Store:
         self, conn: Connection, account_id: int, key: str, request: str, response: str
     ) -> None:
         """Store the answer given under an idempotency key; a key another transaction stored
-        first (the same key sent twice at once) is a :class:`Conflict` that undoes this one."""
+        first (the same key sent twice at once) is a :class:`Conflict`, and the caller's
+        transaction is rolled back whole (the primary key refuses the second; no savepoint)."""
         try:
-            with conn.begin_nested():
-                conn.execute(
-                    insert(idempotency).values(
-                        account_id=account_id, key=key, request=request, response=response,
-                        at=time.time(),
-                    )
-                )  # fmt: skip
+            conn.execute(
+                insert(idempotency).values(
+                    account_id=account_id, key=key, request=request, response=response,
+                    at=time.time(),
+                )
+            )  # fmt: skip
         except IntegrityError as err:
             raise Conflict(f"idempotency key {key[:40]!r} was used at the same time") from err
