@@ -25,7 +25,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -524,6 +524,23 @@ def board_grid(numbers: Sequence[int]) -> list[str]:
     return rows
 
 
+def _remaining(status: Mapping[str, Any]) -> float | None:
+    """Seconds until the open game closes: the server's count, else from its closing time."""
+    remaining = status.get("remaining_seconds")
+    if isinstance(remaining, int | float) and not isinstance(remaining, bool):
+        return float(remaining)
+    closes = status.get("closes_at")
+    if not isinstance(closes, str):
+        return None
+    try:
+        end = datetime.fromisoformat(closes)
+    except ValueError:
+        return None
+    if end.tzinfo is None:
+        end = end.replace(tzinfo=UTC)
+    return (end - datetime.now(UTC)).total_seconds()
+
+
 def format_board(status: Mapping[str, Any]) -> str:
     """The public status of a keno system: the game, its state and countdown, and the last game
     drawn with its 20 numbers as a keno board (19:47-15.5(c), (g))."""
@@ -539,8 +556,8 @@ def format_board(status: Mapping[str, Any]) -> str:
     else:
         line = f"keno {system}: game {game} of {day}"
         if state == "open":
-            remaining = status.get("remaining_seconds")
-            if isinstance(remaining, int | float):
+            remaining = _remaining(status)
+            if remaining is not None:
                 whole = max(0, int(remaining))
                 line += f", open: closes in {whole // 60}:{whole % 60:02d}"
             else:
@@ -595,7 +612,11 @@ def ticket_summary(summary: Any) -> str:
         return str(summary)
     number = summary.get("number", summary.get("ticket"))
     parts = [f"{number:08d}" if isinstance(number, int) else str(number)]
-    for key in (*_SUMMARY_KEYS[2:], *sorted(set(summary) - set(_SUMMARY_KEYS))):
+    first, last = summary.get("first_game"), summary.get("last_game")
+    if first is not None:
+        parts.append(f"game {first}" if last in (None, first) else f"games {first} to {last}")
+    rest = sorted(set(summary) - set(_SUMMARY_KEYS) - {"first_game", "last_game"})
+    for key in (*_SUMMARY_KEYS[2:], *rest):
         value = summary.get(key)
         if value is None or value == {} or value == []:
             continue
@@ -878,7 +899,11 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
     c.add_argument("--day", type=_day, help="YYYY-MM-DD (default: the current gaming day)")
     c.add_argument("--station", type=_positive, help="one work station (default: all)")
     c = command("unclaimed", "expired unclaimed winnings and the yearly total (15.6(d))")
-    c.add_argument("--year", type=_year, help="the year (default: the current one)")
+    c.add_argument(
+        "--year",
+        type=_year,
+        help="the year (default: the server's choice, the year before this one)",
+    )
     c = command("ticket", "a ticket's record and standing")
     c.add_argument("number", type=ticket_number, metavar="TICKET",
                    help="the ticket number, e.g. 12 or 00000012")  # fmt: skip
