@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import socket
 import stat
+import subprocess
+import threading
+import time
+import urllib.parse
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
@@ -418,6 +425,18 @@ def test_server_errors_are_one_line(tmp_path: Path) -> None:
         client(fake, tmp_path).call("GET", "/api/keno")
 
 
+def test_the_system_is_the_only_one_the_server_runs_unless_given(tmp_path: Path) -> None:
+    one = FakeServer(LOGIN, (200, {"systems": [{"id": "keno-9"}]}))
+    assert cli._system(client(one, tmp_path), parse("board")) == "keno-9"
+    assert cli._system(client(FakeServer(), tmp_path), parse("--system", "k", "board")) == "k"
+    two = FakeServer((200, {"systems": [{"id": "a"}, {"id": "b"}]}))
+    with pytest.raises(FeltError, match=r"runs 2 keno systems \(a, b\): choose one with --system"):
+        cli._system(client(two, tmp_path), parse("board"))
+    none = FakeServer((200, {"systems": []}))
+    with pytest.raises(FeltError, match="runs no keno system"):
+        cli._system(client(none, tmp_path), parse("board"))
+
+
 def test_unreachable_server_from_the_command_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -518,3 +537,307 @@ def test_voids_are_listed_by_station_in_number_order() -> None:
         "work station 10: 1",
         "  00000003",
     ]
+
+
+# ----------------------------------------------------------------------------- end to end
+
+KENO_TOML = """
+[[keno]]
+id = "keno-1"                 # the game that is drawn: the shortest countdown allowed
+rate_card = "example"
+stations = [1, 2]
+game_seconds = 60
+draw_seconds = 1
+between_games_seconds = 1
+
+[[keno]]
+id = "keno-2"                 # a game that stays open for the whole test run
+rate_card = "example"
+stations = [1, 2]
+game_seconds = 3600
+"""
+PASSWORD = "keno-test-password"
+K1 = ("--system", "keno-1")
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sessions go to the test's own data directory; nothing comes from the caller's shell."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("FELT_PASSWORD", PASSWORD)
+    for name in ("FELT_USER", "FELT_SERVER"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``felt serve`` (SQLite) running two keno systems, with a keno writer ``kw``, a keno
+    supervisor ``ks`` and a table supervisor ``sup``; its URL."""
+    from tests.server_helpers import ADMIN_PASSWORD
+    from tests.server_process import ServeProcess
+
+    root = tmp_path_factory.mktemp("keno-serve")
+    tables = root / "tables.toml"
+    tables.write_text(KENO_TOML)
+    proc = ServeProcess(f"sqlite:///{root / 'felt.db'}", tables, root / "serve.log", ADMIN_PASSWORD)
+    proc.start()
+    try:
+        url = f"http://{proc.name}"
+        with httpx.Client(base_url=url, timeout=30) as http:
+            token = http.post("/api/login", json={"name": "admin", "password": ADMIN_PASSWORD})
+            headers = {"Authorization": f"Bearer {token.json()['token']}"}
+            for name, role in (("kw", "keno_writer"), ("ks", "keno_supervisor"),
+                               ("sup", "supervisor")):  # fmt: skip
+                made = http.post("/api/accounts", headers=headers,
+                                 json={"name": name, "role": role, "password": PASSWORD})  # fmt: skip
+                assert made.status_code == 200, made.text
+        yield url
+    finally:
+        proc.stop()
+
+
+def keno(
+    capsys: pytest.CaptureFixture[str], url: str, user: str, *argv: str
+) -> tuple[int, str, str]:
+    """``felt keno --server URL --user USER ARGV`` in this process."""
+    return run(capsys, "--server", url, "--user", user, *argv)
+
+
+def status_of(url: str, system: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{url}/api/keno/{system}", timeout=10).json())
+
+
+def issued_number(text: str) -> int:
+    match = re.search(r"KENO TICKET (\d{8})", text)
+    assert match, text
+    return int(match[1])
+
+
+def _read_request(conn: socket.socket) -> bytes:
+    """One whole HTTP request (headers and a Content-Length body)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = re.search(rb"(?im)^content-length:\s*(\d+)", head)
+    while length and len(body) < int(length[1]):
+        body += conn.recv(65536)
+    return head + b"\r\n\r\n" + body
+
+
+class DroppingProxy:
+    """A proxy in front of the server that forwards each request whole and, for the first
+    ``drops`` actions, reads the server's reply and closes the client's connection without it:
+    the action was done, its answer lost on the way back."""
+
+    def __init__(self, target: str, drops: int) -> None:
+        parts = urllib.parse.urlsplit(target)
+        assert parts.hostname is not None
+        assert parts.port is not None
+        self.target = (parts.hostname, parts.port)
+        self.drops = drops
+        self.dropped = 0
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.sock.settimeout(0.1)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+
+    def __enter__(self) -> DroppingProxy:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop.set()
+        self.thread.join(10)
+        self.sock.close()
+
+    def _serve(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except TimeoutError:
+                continue
+            with conn:
+                conn.settimeout(30)
+                request = _read_request(conn)
+                with socket.create_connection(self.target, timeout=30) as upstream:
+                    upstream.sendall(request)
+                    reply = b""
+                    while chunk := upstream.recv(65536):
+                        reply += chunk
+                action = request.split(b"\r\n", 1)[0].endswith(b"/actions HTTP/1.1")
+                if action and self.dropped < self.drops:
+                    self.dropped += 1
+                    continue
+                conn.sendall(reply)
+
+
+def test_issue_each_way_a_writer_writes_and_print_the_ticket(
+    capsys: pytest.CaptureFixture[str], server: str
+) -> None:
+    """The printed ticket carries the 15.4(c) items of the request as written."""
+    k2 = ("--system", "keno-2")
+    status, out, err = keno(capsys, server, "kw", *k2, "issue", "--station", "1", "--numbers",
+                            "3 17 22 40 61 75", "--rate", "1.00", "--games", "5")  # fmt: skip
+    assert status == 0, err
+    assert "numbers selected: 3 17 22 40 61 75" in out
+    assert "total price: $5.00" in out
+    assert "number of games: 5" in out
+    status, out, err = keno(capsys, server, "kw", *k2, "issue", "--station", "2", "--kind", "way",
+                            "--groups", "1 2 3 4 / 5 6 7 8 / 9 10 11 12", "--conditions", "3/8",
+                            "--rate", "1.00")  # fmt: skip
+    assert status == 0, err
+    assert "conditioning: 3/8" in out
+    assert "number of ways: 3" in out
+    status, out, err = keno(capsys, server, "kw", *k2, "issue", "--station", "1", "--quick-pick",
+                            "6", "--rate", "2.00")  # fmt: skip
+    assert status == 0, err
+    picked = re.search(r"numbers selected: ([\d ]+) \(quick-pick\)", out)
+    assert picked
+    assert len(set(picked[1].split())) == 6
+    status, out, err = keno(capsys, server, "kw", *k2, "--json", "issue", "--station", "1",
+                            "--request", '{"numbers": [80], "rate": "3.00"}')  # fmt: skip
+    assert status == 0, err
+    answer = json.loads(out)
+    assert answer["ticket"]["price"] == "3.00"
+    assert answer["ticket"]["text"].startswith("KENO TICKET")
+    assert all(len(line) <= cli.WIDTH for line in out.splitlines()[1:] if not line.startswith("{"))
+
+
+def test_void_then_the_voids_report_by_station(
+    capsys: pytest.CaptureFixture[str], server: str
+) -> None:
+    """15.4(d)-(e): a ticket voided at station 2 is listed under station 2; voiding it twice is
+    refused in one line."""
+    k2 = ("--system", "keno-2")
+    _, out, _ = keno(capsys, server, "kw", *k2, "issue", "--station", "2", "--numbers", "5 6",
+                     "--rate", "1")  # fmt: skip
+    number = issued_number(out)
+    status, out, err = keno(capsys, server, "kw", *k2, "void", "--station", "2", f"{number:08d}")
+    assert status == 0, err
+    assert f"ticket {number:08d}" in out
+    status, out, err = keno(capsys, server, "kw", *k2, "void", "--station", "2", str(number))
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    status, out, err = keno(capsys, server, "kw", *k2, "voids", "--station", "2")
+    assert status == 0, err
+    assert f"  {number:08d}" in out
+    assert "work station 2:" in out
+    status, out, _ = keno(capsys, server, "kw", *k2, "ticket", str(number))
+    assert "VOIDED at work station 2" in out
+
+
+def test_a_dropped_reply_is_retried_with_the_same_key_and_issues_one_ticket(
+    capsys: pytest.CaptureFixture[str], server: str
+) -> None:
+    """The first reply is lost on the way back (the server did issue the ticket); the client
+    sends the same key again and gets that ticket, and no second one exists."""
+    with DroppingProxy(server, drops=1) as proxy:
+        status, out, err = keno(capsys, proxy.url, "kw", "--system", "keno-2", "issue",
+                                "--station", "1", "--numbers", "7 8 9", "--rate", "1")  # fmt: skip
+        assert status == 0, err
+        assert proxy.dropped == 1
+    number = issued_number(out)
+    assert "already been done" in out
+    status, out, err = keno(capsys, server, "kw", "--system", "keno-2", "ticket", str(number + 1))
+    assert status == 2
+    assert err.count("\n") == 1
+    _, out, _ = keno(capsys, server, "kw", "--system", "keno-2", "issue", "--station", "1",
+                     "--numbers", "7 8 9", "--rate", "1")  # fmt: skip
+    assert issued_number(out) == number + 1
+
+
+def test_bad_input_exits_2_with_one_line_from_the_real_command(server: str, tmp_path: Path) -> None:
+    """The installed ``felt`` command: refusals by the server and by the flags are one line on
+    standard error, exit status 2, no traceback."""
+    from tests.server_process import FELT
+
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "FELT_PASSWORD": PASSWORD}
+    base = [str(FELT), "keno", "--server", server, "--user", "kw", "--system", "keno-2"]
+    for argv, message in [
+        (["issue", "--station", "1", "--numbers", " ".join(map(str, range(1, 17))), "--rate", "1"],
+         "keno request returned to the player"),
+        (["issue", "--station", "9", "--numbers", "1", "--rate", "1"], "station"),
+        (["redeem", "--station", "1", "99999"], "99999"),
+        (["issue", "--station", "1", "--numbers", "1"], "--rate is needed"),
+        (["year-end", "2025", "--to", "keno jackpot"], "keno_supervisor"),
+    ]:  # fmt: skip
+        done = subprocess.run([*base, *argv], capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 2, (argv, done.stderr)
+        assert done.stdout == ""
+        assert done.stderr.count("\n") == 1, done.stderr
+        assert done.stderr.startswith("felt: error: ")
+        assert message in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_wrong_password_and_public_board(
+    capsys: pytest.CaptureFixture[str], server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board is public (no account); a wrong password is one line naming the failure."""
+    status, out, err = run(capsys, "--server", server, "--system", "keno-2", "board")
+    assert status == 0, err
+    assert "keno keno-2: game 1 of " in out
+    assert ", open: closes in 5" in out or ", open: closes in 6" in out
+    monkeypatch.setenv("FELT_PASSWORD", "wrong")
+    status, out, err = keno(capsys, server, "kw", "--system", "keno-2", "games")
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+
+
+def test_a_drawn_game_pays_its_winners(capsys: pytest.CaptureFixture[str], server: str) -> None:
+    """A one-spot ticket on each number 1 to 80 in one game: after the draw exactly the 20
+    numbers on the board win, each paid $3.00 (the example card's 1-spot pay at $1.00) once; a
+    loser is refused; the games report, the board and each ticket agree."""
+    numbers: dict[int, int] = {}
+    for n in range(1, 81):
+        status, out, err = keno(capsys, server, "kw", *K1, "issue", "--station", "1", "--numbers",
+                                str(n), "--rate", "1.00")  # fmt: skip
+        assert status == 0, err
+        numbers[issued_number(out)] = n
+    _, out, _ = keno(capsys, server, "kw", *K1, "ticket", str(min(numbers)))
+    first = re.search(r"first and last game: (\d+) to (\d+) of (\S+)", out)
+    assert first
+    _, out, _ = keno(capsys, server, "kw", *K1, "ticket", str(max(numbers)))
+    last = re.search(r"first and last game: (\d+) to \d+", out)
+    assert last
+    games = range(int(first[1]), int(last[1]) + 1)
+    end = time.monotonic() + 200
+    while (status_of(server, "keno-1").get("board") or {}).get("game", 0) < games[-1]:
+        assert time.monotonic() < end, "keno-1 was not drawn in time"
+        time.sleep(1)
+    status, out, err = keno(capsys, server, "ks", *K1, "--json", "games", "--day", first[3])
+    assert status == 0, err
+    drawn = {g["game"]: set(g["numbers"]) for g in json.loads(out)["games"] if g["numbers"]}
+    status, out, err = keno(capsys, server, "ks", *K1, "games", "--day", first[3])
+    assert all(len(line) <= cli.WIDTH for line in out.splitlines())
+    for game in games:
+        assert f"{game:>4}" in out
+    _, board, _ = run(capsys, "--server", server, "--system", "keno-1", "board")
+    paid = 0
+    for number, spot in numbers.items():
+        _, out, _ = keno(capsys, server, "kw", *K1, "--json", "ticket", str(number))
+        game = int(re.findall(r"first and last game: (\d+)", json.loads(out)["text"])[0])
+        status, out, err = keno(capsys, server, "kw", *K1, "redeem", "--station", "2", str(number))
+        if spot in drawn[game]:
+            assert status == 0, err
+            assert "paid $3.00" in out
+            paid += 1
+        else:
+            assert status == 2
+            assert err.count("\n") == 1
+    assert paid == DRAWN * len(games)
+    winner = next(t for t, spot in numbers.items() if spot in drawn[games[-1]])
+    status, out, err = keno(capsys, server, "kw", *K1, "redeem", "--station", "1", str(winner))
+    assert status == 2, out
+    _, out, _ = keno(capsys, server, "sup", *K1, "ticket", str(winner))
+    assert "paid:      $3.00" in out
+    for spot in drawn[games[-1]]:
+        assert f"[{spot:2d}]" in board
+    status, out, err = keno(capsys, server, "ks", *K1, "unclaimed")
+    assert status == 0, err
+    assert "total $0.00" in out
