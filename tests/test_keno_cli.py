@@ -818,12 +818,26 @@ def test_a_drawn_game_pays_its_winners(capsys: pytest.CaptureFixture[str], serve
     for game in games:
         assert f"{game:>4}" in out
     _, board, _ = run(capsys, "--server", server, "--system", "keno-1", "board")
-    paid = 0
-    for number, spot in numbers.items():
+    game_of = {}
+    for number in numbers:
         _, out, _ = keno(capsys, server, "kw", *K1, "--json", "ticket", str(number))
-        game = int(re.findall(r"first and last game: (\d+)", json.loads(out)["text"])[0])
+        game_of[number] = int(re.findall(r"first and last game: (\d+)", json.loads(out)["text"])[0])
+    winners = [t for t, spot in numbers.items() if spot in drawn[game_of[t]]]
+    by_hand = winners[0]
+    # 15.7(c)1: while the system is down a writer pays a winner of $10.00 or less by hand
+    status, out, err = keno(capsys, server, "ks", *K1, "system-down")
+    assert status == 0, err
+    status, out, err = keno(capsys, server, "kw", *K1, "manual-pay", "--station", "1",
+                            str(by_hand), "3.00")  # fmt: skip
+    assert status == 0, err
+    assert "paid $3.00" in out
+    status, out, err = keno(capsys, server, "ks", *K1, "system-up")
+    assert status == 0, err
+    assert "discrepancy" not in out
+    paid = 1
+    for number in numbers:
         status, out, err = keno(capsys, server, "kw", *K1, "redeem", "--station", "2", str(number))
-        if spot in drawn[game]:
+        if number in winners and number != by_hand:
             assert status == 0, err
             assert "paid $3.00" in out
             paid += 1
@@ -841,3 +855,35 @@ def test_a_drawn_game_pays_its_winners(capsys: pytest.CaptureFixture[str], serve
     status, out, err = keno(capsys, server, "ks", *K1, "unclaimed")
     assert status == 0, err
     assert "total $0.00" in out
+
+
+def test_supervisor_procedures_and_roles(capsys: pytest.CaptureFixture[str], server: str) -> None:
+    """The keno supervisor's commands on an open game; a writer and a table supervisor may not
+    take them (one line, exit 2)."""
+    k2 = ("--system", "keno-2")
+    for user in ("kw", "sup"):
+        status, out, err = keno(capsys, server, user, *k2, "system-down")
+        assert (status, out) == (2, "")
+        assert "keno_supervisor" in err
+    steps = [
+        (("override", "hold", "--reason", "board check"), "lock-out override 'hold' by ks"),
+        (("override", "release", "--reason", "board fixed"), "override 'release'"),
+        (("system-down",), "not operational"),
+        (("system-up",), "operational"),
+        (("notice",), "will close in one minute"),
+    ]
+    for argv, said in steps:
+        status, out, err = keno(capsys, server, "ks", *k2, *argv)
+        assert status == 0, err
+        assert said in out
+    status, _, err = keno(capsys, server, "ks", *k2, "lock-out")
+    assert status == 2
+    assert "locks out automatically" in err
+    status, out, err = keno(capsys, server, "ks", *k2, "--json", "unclaimed", "--year", "2025")
+    assert status == 0, err
+    assert json.loads(out)["taken"] is False
+    status, out, err = keno(capsys, server, "ks", *k2, "year-end", "2025", "--to", "keno jackpot")
+    assert status == 0, err
+    status, out, err = keno(capsys, server, "ks", *k2, "unclaimed", "--year", "2025")
+    assert status == 0, err
+    assert "total $0.00, taken at the year's end" in out
