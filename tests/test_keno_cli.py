@@ -425,6 +425,18 @@ def test_server_errors_are_one_line(tmp_path: Path) -> None:
         client(fake, tmp_path).call("GET", "/api/keno")
 
 
+@pytest.mark.parametrize("body", [b"<html>busy</html>", b"[1, 2]", b""])
+def test_an_answer_that_is_not_a_json_object_is_one_error(tmp_path: Path, body: bytes) -> None:
+    """Something else listening at the URL: a clear error, not a crash in the output code."""
+
+    def send(request: urllib.request.Request, timeout: float) -> tuple[int, bytes]:
+        return 200, body
+
+    c = cli.Client("http://elsewhere:80", None, None, tmp_path, send, lambda _s: None)
+    with pytest.raises(FeltError, match=r"did not answer with a JSON object .* a felt server"):
+        c.call("GET", "/api/keno/k", public=True)
+
+
 def test_the_system_is_the_only_one_the_server_runs_unless_given(tmp_path: Path) -> None:
     one = FakeServer(LOGIN, (200, {"systems": [{"id": "keno-9"}]}))
     assert cli._system(client(one, tmp_path), parse("board")) == "keno-9"

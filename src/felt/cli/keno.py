@@ -387,7 +387,9 @@ class Client:
 
     # -- requests
 
-    def call(self, method: str, path: str, body: Any = None, *, public: bool = False) -> Any:
+    def call(
+        self, method: str, path: str, body: Any = None, *, public: bool = False
+    ) -> dict[str, Any]:
         """Send a request (as the account unless ``public``) and return its JSON answer; an
         ended session (401) logs in again once and sends the same request again."""
         if public:
@@ -403,7 +405,7 @@ class Client:
         self._forget_token()
         return self._retrying(method, path, body, self.log_in())
 
-    def _retrying(self, method: str, path: str, body: Any, token: str | None) -> Any:
+    def _retrying(self, method: str, path: str, body: Any, token: str | None) -> dict[str, Any]:
         url = self.server + path
         data = None if body is None else json.dumps(body).encode()
         headers = {"Accept": "application/json"}
@@ -428,14 +430,15 @@ class Client:
         raise FeltError(f"cannot reach the felt server at {self.server} ({last}; tried "
                         f"{ATTEMPTS} times): is 'felt serve' running there?")  # fmt: skip
 
-    def _answer(self, status: int, raw: bytes, url: str) -> Any:
+    def _answer(self, status: int, raw: bytes, url: str) -> dict[str, Any]:
         try:
             answer = json.loads(raw) if raw else None
         except ValueError:
             answer = None
         if 200 <= status < 300:
-            if answer is None:
-                raise FeltError(f"the server at {self.server} did not answer in JSON ({url})")
+            if not isinstance(answer, dict):
+                raise FeltError(f"the server at {self.server} did not answer with a JSON object "
+                                f"({url}): is it a felt server?")  # fmt: skip
             return answer
         error = answer.get("error") if isinstance(answer, dict) else None
         text = one_line(
@@ -450,7 +453,7 @@ class Client:
             text = "not logged in"
         raise ServerError(text if status < 500 else f"server error {status}: {text}", status)
 
-    def act(self, system: str, action: dict[str, Any], key: str | None = None) -> Any:
+    def act(self, system: str, action: dict[str, Any], key: str | None = None) -> dict[str, Any]:
         """Send an action with an idempotency key (fresh unless given); a lost reply is tried
         again with the same key, so the action is done at most once."""
         key = key or secrets.token_hex(16)
@@ -732,8 +735,8 @@ def _system(client: Client, args: argparse.Namespace) -> str:
         return str(args.system)
     if client.user is None:
         raise FeltError("give --system ID (or --user NAME, to find the server's keno system)")
-    systems = client.call("GET", "/api/keno").get("systems") or []
-    ids = [str(s.get("id")) for s in systems if isinstance(s, Mapping)]
+    systems = client.call("GET", "/api/keno").get("systems")
+    ids = [str(s.get("id")) for s in systems or [] if isinstance(s, Mapping)]
     if len(ids) == 1:
         return ids[0]
     if not ids:
