@@ -899,3 +899,16 @@ def test_supervisor_procedures_and_roles(capsys: pytest.CaptureFixture[str], ser
     status, out, err = keno(capsys, server, "ks", *k2, "unclaimed", "--year", "2025")
     assert status == 0, err
     assert "total $0.00, taken at the year's end" in out
+
+
+@pytest.mark.parametrize("command", [None, *cli.COMMANDS])
+def test_help_fits_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str | None
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as done:
+        main(["keno", *([command] if command else []), "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "usage: felt keno" in out
+    assert all(len(line) <= cli.WIDTH for line in out.splitlines()), out

@@ -771,6 +771,10 @@ def run(args: argparse.Namespace) -> int:
     return _print(client.act(system, action, args.key), args, format_action)
 
 
+COMMANDS: Final = ("issue", "void", "redeem", "board", "approve", "notice", "lock-out", "override",
+                   "cancel-races", "system-down", "system-up", "manual-pay", "year-end", "games",
+                   "voids", "unclaimed", "ticket")  # fmt: skip
+"""The ``felt keno`` commands: the writer's, the supervisor's and the reports."""
 Report = Callable[[argparse.Namespace], tuple[str, dict[str, object], Callable[[Any], str]]]
 REPORTS: Final[dict[str, Report]] = {
     "games": lambda a: ("/games", {"day": a.day}, format_games),
@@ -811,10 +815,10 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
         "Log in with --user (or FELT_USER) and the password in FELT_PASSWORD (or typed);\n"
         "the session is kept in the user's data directory until it ends.\n\n"
         "examples:\n"
-        '  felt keno --user kw1 issue --station 1 --numbers "3 17 22 40 61 75" --rate 1.00\n'
+        '  felt keno --user kw1 issue --station 1 --numbers "3 17 22 40 61 75" --rate 1\n'
         "  felt keno --user kw1 issue --station 1 --quick-pick 6 --rate 1.00 --games 5\n"
-        '  felt keno --user kw1 issue --station 1 --kind way --groups "1 2 3 4 / 5 6 7 8 /\n'
-        '      9 10 11 12" --conditions 3/8 --rate 1.00\n'
+        "  felt keno --user kw1 issue --station 1 --kind way --conditions 3/8 --rate 1\n"
+        '      --groups "1 2 3 4 / 5 6 7 8 / 9 10 11 12"\n'
         "  felt keno --system keno-1 board\n"
         "  felt keno --user kw1 redeem --station 1 00000012 --method 'gaming chips'\n"
         "  felt keno --user ks1 year-end 2026 --to 'keno jackpot'",
@@ -825,6 +829,7 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
                             metavar="COMMAND")  # fmt: skip
 
     def command(name: str, help: str, action: bool = False) -> argparse.ArgumentParser:
+        assert name in COMMANDS, name
         c: argparse.ArgumentParser = cmds.add_parser(name, help=help, description=help,
                                                      formatter_class=formatter)  # fmt: skip
         _common(c, argparse.SUPPRESS)
