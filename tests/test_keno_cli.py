@@ -366,6 +366,19 @@ def test_an_unreachable_server_is_reported_with_its_url_and_the_key(tmp_path: Pa
     assert len(fake.sent) == 1 + cli.ATTEMPTS
 
 
+def test_only_an_action_sent_unanswered_gives_its_key(tmp_path: Path) -> None:
+    """An unanswered login means the action was never sent (no key to chase); a missing
+    password is its own error."""
+    fake = FakeServer(*[cli._Lost("Connection refused")] * cli.ATTEMPTS)
+    with pytest.raises(cli.Unreachable) as caught:
+        client(fake, tmp_path).act("k", {"action": "notice"}, key="abc123")
+    assert "--key" not in str(caught.value)
+    assert caught.value.path == "/api/login"
+    no_password = cli.Client("http://keno.test:8000", "kw", None, tmp_path, FakeServer())
+    with pytest.raises(FeltError, match=r"^no password: set FELT_PASSWORD$"):
+        no_password.act("k", {"action": "notice"})
+
+
 def test_a_busy_proxy_is_retried_but_a_refusal_is_not(tmp_path: Path) -> None:
     fake = FakeServer(LOGIN, (503, {}), (400, {"error": "game 4 is locked out"}))
     with pytest.raises(cli.ServerError, match=r"^game 4 is locked out$") as caught:

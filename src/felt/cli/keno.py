@@ -73,6 +73,14 @@ class ServerError(FeltError):
         self.owner = owner
 
 
+class Unreachable(FeltError):
+    """Every try of a request went unanswered; ``path`` is the request's."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
 class _Lost(Exception):
     """No answer: the connection failed or the reply was lost (the request may have been done)."""
 
@@ -427,8 +435,8 @@ class Client:
                 last = f"HTTP {status}"
                 continue
             return self._answer(status, raw, url)
-        raise FeltError(f"cannot reach the felt server at {self.server} ({last}; tried "
-                        f"{ATTEMPTS} times): is 'felt serve' running there?")  # fmt: skip
+        raise Unreachable(f"cannot reach the felt server at {self.server} ({last}; tried "
+                          f"{ATTEMPTS} times): is 'felt serve' running there?", path)  # fmt: skip
 
     def _answer(self, status: int, raw: bytes, url: str) -> dict[str, Any]:
         try:
@@ -457,13 +465,12 @@ class Client:
         """Send an action with an idempotency key (fresh unless given); a lost reply is tried
         again with the same key, so the action is done at most once."""
         key = key or secrets.token_hex(16)
+        path = f"{system_path(system)}/actions"
         try:
-            return self.call(
-                "POST", f"{system_path(system)}/actions", {"action": action, "key": key}
-            )
-        except ServerError:
-            raise
-        except FeltError as err:
+            return self.call("POST", path, {"action": action, "key": key})
+        except Unreachable as err:
+            if err.path != path:
+                raise  # the login went unanswered: the action was never sent
             raise FeltError(
                 f"{err}; the action may or may not have been done: repeat the same "
                 f"command with --key {key} to find out without doing it twice"
