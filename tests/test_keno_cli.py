@@ -174,6 +174,8 @@ def test_flags_written_from_any_ticket_read_back_as_the_same_play(t: tickets.Tic
         (["--numbers", "1 2", "--groups", "1 / 2", "--rate", "1"], "mark the ticket one way"),
         (["--numbers", "1 2 81", "--rate", "1"], "'81' is not a keno number: 1 to 80"),
         (["--numbers", "1 two", "--rate", "1"], "'two' is not a keno number: 1 to 80"),
+        (["--numbers", "1 ²", "--rate", "1"], "'²' is not a keno number: 1 to 80"),
+        (["--numbers", "0003 0004", "--rate", "1", "--games", "x"], "argument --games: invalid int"),
         (["--numbers", " ", "--rate", "1"], "--numbers names no numbers"),
         (["--numbers", "1 2"], "--rate is needed: the wager per way in dollars"),
         (["--numbers", "1 2", "--rate", "abc"], "--rate must be an amount in dollars such as"),
@@ -219,10 +221,46 @@ def test_bad_issue_flags_are_refused_before_any_connection(
     assert "cannot reach" not in err
 
 
+_TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=30) | st.from_regex(
+    r"[0-9 /,@.$]{0,30}", fullmatch=True
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "numbers": _TEXT,
+            "quick_pick": st.integers(-5, 100),
+            "groups": _TEXT,
+            "conditions": _TEXT,
+            "kind": st.sampled_from(cli.KINDS),
+            "rate": _TEXT,
+            "games": st.integers(-3, 30),
+            "price": _TEXT,
+            "request": _TEXT,
+        },
+    )
+)
+def test_any_issue_flags_give_a_request_or_one_clear_error(flags: dict[str, Any]) -> None:
+    """Whatever is typed, the request builder answers a request or a FeltError (which the
+    command prints as one line), never another exception."""
+    outcome: dict[str, Any] | str
+    try:
+        outcome = cli.build_request(**flags)
+    except FeltError as err:
+        outcome = str(err)
+    assert isinstance(outcome, dict) or "\n" not in outcome
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["void", "--station", "1", "x12"], "a ticket number such as 12 or 00000012, got 'x12'"),
+        (["void", "--station", "1", "1²"], "a ticket number such as 12 or 00000012, got '1²'"),
+        (["void", "--station", "²", "1"], "argument --station: a whole number 1 or more"),
+        (["year-end", "²⁰²⁶", "--to", "keno jackpot"], "a year such as 2026"),
         (["void", "12"], "the following arguments are required: --station"),
         (["void", "--station", "0", "12"], "argument --station: a whole number 1 or more"),
         (["redeem", "--station", "1", "12", "--method", "gold"],

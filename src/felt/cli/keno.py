@@ -88,6 +88,12 @@ class _Lost(Exception):
 # ----------------------------------------------------------------------------- requests from flags
 
 
+def _whole(text: str, digits: int) -> bool:
+    """Whether ``text`` is 1 to ``digits`` ASCII digits (``str.isdigit`` also takes ``²``,
+    which ``int`` refuses)."""
+    return re.fullmatch(f"[0-9]{{1,{digits}}}", text) is not None
+
+
 def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
@@ -99,7 +105,7 @@ def parse_numbers(text: str, what: str) -> list[int]:
         raise FeltError(f"{what} names no numbers; write them as '3 17 22 40' (1 to {POOL})")
     out = []
     for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= POOL:
+        if not _whole(part, 3) or not 1 <= int(part) <= POOL:
             raise FeltError(f"{what}: {excerpt(part)} is not a keno number: 1 to {POOL} "
                             "(N.J.A.C. 19:47-15.2(a))")  # fmt: skip
         out.append(int(part))
@@ -232,7 +238,7 @@ def request_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 def ticket_number(text: str) -> int:
     """A ticket number as printed (``00000012``) or plain (``12``)."""
-    if not text.isdigit() or int(text) < 1 or len(text) > 12:
+    if not _whole(text, 12) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a ticket number such as 12 or 00000012, got {text!r}")
     return int(text)
 
@@ -245,13 +251,13 @@ def _day(text: str) -> str:
 
 
 def _positive(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 1_000_000:
+    if not _whole(text, 7) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a whole number 1 or more, got {text!r}")
     return int(text)
 
 
 def _year(text: str) -> int:
-    if not text.isdigit() or not 1900 <= int(text) <= 9999:
+    if not _whole(text, 4) or not 1900 <= int(text) <= 9999:
         raise argparse.ArgumentTypeError(f"a year such as 2026, got {text!r}")
     return int(text)
 
