@@ -23,11 +23,12 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 from starlette.testclient import WebSocketTestSession
 
 from felt.server.app import MAX_BODY, Server, create_app
 from felt.server.spec import DDS, KenoSpec, TableSpec, example_rate_card_data
-from felt.server.store import Store
+from felt.server.store import Store, postings
 from tests.server_process import Unreachable, scratch_schema
 
 CRASH_SUMMARIES = pytest.StashKey[list[str]]()
@@ -80,6 +81,15 @@ def fast_specs(decision_seconds: int = 10, between: float = 1.5) -> list[TableSp
             between_rounds_seconds=between,
         ),
     ]
+
+
+def ledger_balances(store: Store) -> dict[str, int]:
+    """Each ledger account's balance in cents (accounts at zero left out)."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(postings.c.account, func.sum(postings.c.amount)).group_by(postings.c.account)
+        ).all()
+    return {str(a): int(v) for a, v in rows if int(v)}
 
 
 def keno_spec(system: str = "keno", **changes: Any) -> KenoSpec:

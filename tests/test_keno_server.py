@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from felt.core.errors import FeltError
 from felt.games.keno import system as ks
@@ -32,9 +32,9 @@ from felt.server import keno as keno_module
 from felt.server.auth import Account
 from felt.server.keno import Approve, KenoHost, status_view
 from felt.server.spec import KenoSpec, any_spec_from_json, default_specs, load_specs
-from felt.server.store import Store, keno_events, keno_games, postings
+from felt.server.store import Store, keno_events, keno_games
 from tests.keno_helpers import card_data
-from tests.server_helpers import Harness, harness, keno_spec
+from tests.server_helpers import Harness, harness, keno_spec, ledger_balances
 
 NUMBERS = tuple(range(1, 21))
 """The draw the tests fix where they need a winner: 1 to 20 in this order."""
@@ -125,12 +125,7 @@ def issue(
     return ok(h.keno(who, {"action": "issue", "station": station, "request": request}))
 
 
-def ledger(store: Store) -> dict[str, int]:
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(postings.c.account, func.sum(postings.c.amount)).group_by(postings.c.account)
-        ).all()
-    return {str(a): int(v) for a, v in rows if int(v)}
+ledger = ledger_balances
 
 
 def mirrored(h: Harness) -> dict[str, int]:
