@@ -341,7 +341,11 @@ def test_choices_are_the_cores() -> None:
     assert cli.POOL == POOL
 
 
-@pytest.mark.parametrize("url", ["127.0.0.1:8000", "ftp://x", "http://", "http://h:99999"])
+@pytest.mark.parametrize(
+    "url",
+    ["127.0.0.1:8000", "ftp://x", "http://", "http://h:99999", "http://[::1", "http://a b:80",
+     "http://h:1/?q=1", "http://é.example:1", "http://h\x00:1"],
+)  # fmt: skip
 def test_bad_server_url_is_refused(capsys: pytest.CaptureFixture[str], url: str) -> None:
     status, _, err = run(capsys, "--server", url, "--system", "k", "board")
     assert status == 2

@@ -310,14 +310,23 @@ def data_dir() -> Path:
 
 def check_server(url: str) -> str:
     """The server's base URL, checked: ``http(s)://HOST[:PORT]`` with no trailing slash."""
-    parts = urllib.parse.urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise FeltError(f"--server must be a URL such as {DEFAULT_SERVER}, got {excerpt(url)}")
+    text = url.strip()
+    wrong = FeltError(f"--server must be a URL such as {DEFAULT_SERVER}, got {excerpt(url)}")
     try:
-        parts.port  # noqa: B018 -- a bad port raises here
+        parts = urllib.parse.urlsplit(text)
+        parts.port  # noqa: B018 -- a bad port or address raises here
     except ValueError:
-        raise FeltError(f"--server has a bad port: {excerpt(url)}") from None
-    return url.strip().rstrip("/")
+        raise wrong from None
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or not text.isascii()
+        or any(c.isspace() or not c.isprintable() for c in text)
+    ):
+        raise wrong
+    return text.rstrip("/")
 
 
 Sender = Callable[[urllib.request.Request, float], tuple[int, bytes]]
@@ -338,6 +347,8 @@ def send_urllib(request: urllib.request.Request, timeout: float) -> tuple[int, b
                     else str(reason)) from err  # fmt: skip
     except (OSError, http.client.HTTPException) as err:  # reset, timed out, closed mid-reply
         raise _Lost(str(err) or type(err).__name__) from err
+    except ValueError as err:  # a URL http.client cannot send
+        raise FeltError(f"cannot send to {request.full_url}: {err}") from None
 
 
 @dataclass
