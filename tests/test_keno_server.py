@@ -215,7 +215,12 @@ def test_15_5_e_override_only_by_a_keno_supervisor_with_who_and_why(h: Harness) 
     held = hold(h)
     assert held["held"] is True
     refused(h.keno(SUPER, {"action": "override", "what": "release", "reason": " "}), 400, "reason")
-    release(h)
+    game = status(h)["game"]
+    ack = ok(h.keno(SUPER, {"action": "override", "what": "release", "reason": "done"}))
+    assert set(ack) == {"system", "seq", "action", "at", "effects"}
+    assert ack["effects"][0] == {"kind": "override", "ticket": None, "amount": "0.00",
+                                 "detail": ack["effects"][0]["detail"]}  # fmt: skip
+    h.keno_wait(lambda s: s["board"] is not None and s["board"]["game"] >= game)
     with h.server.store.engine.connect() as conn:
         rows = [json.loads(r.effects) for r in conn.execute(select(keno_events.c.effects))]
     details = [e["detail"] for effects in rows for e in effects if e["kind"] == "override"]
