@@ -776,3 +776,20 @@ def _toml(data: dict[str, Any]) -> str:
         lines.append(f"[pays.{spots}]")
         lines += [f"{catch} = {json.dumps(amount)}" for catch, amount in table.items()]
     return "\n".join(lines) + "\n"
+
+
+def test_a_process_that_does_not_run_the_system_answers_421_with_its_owner(
+    database_url: str,
+) -> None:
+    for first in keno_harness(database_url):
+        first.keno_wait(lambda s: s["game"] >= 1)
+        for second in harness(database_url, [keno_spec()], node="node-b"):
+            assert "keno" not in second.server.kenos
+            r = second.client.get("/api/keno/keno")
+            assert r.status_code == 421, r.text
+            assert r.json()["owner"] == "node-a"
+            second.login(WRITER, f"{WRITER}-password")
+            r = second.keno(WRITER, {"action": "closing_notice"})
+            assert r.status_code == 421, r.text
+            systems = ok(second.get(WRITER, "/api/keno"))["systems"]
+            assert [s["id"] for s in systems] == ["keno"]
