@@ -1049,3 +1049,47 @@ def test_a_process_that_does_not_run_the_system_names_the_one_that_does(
         finally:
             for p in procs:
                 p.stop()
+
+
+def test_the_same_key_given_again_answers_the_first_action(
+    capsys: pytest.CaptureFixture[str], server: str
+) -> None:
+    """--key K repeats an action whose answer was lost without doing it again; the same key for
+    another request is refused (409) in one line."""
+    argv = ("--system", "keno-2", "issue", "--station", "1", "--numbers", "4 5", "--rate", "1")
+    key = ("--key", f"k-{time.time_ns()}")
+    status, first, err = keno(capsys, server, "kw", *argv, *key)
+    assert status == 0, err
+    status, again, err = keno(capsys, server, "kw", *argv, *key)
+    assert status == 0, err
+    assert issued_number(again) == issued_number(first)
+    assert "already been done" in again
+    status, out, err = keno(capsys, server, "kw", *argv[:-1], "2", *key)
+    assert (status, out) == (2, "")
+    assert "was used for another request" in err
+
+
+def test_the_password_is_asked_for_when_not_in_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """No FELT_PASSWORD: the password is typed (getpass, never a flag); with no terminal to
+    type it at, one clear error."""
+    monkeypatch.delenv("FELT_PASSWORD")
+    prompts: list[str] = []
+
+    def typed(prompt: str) -> str:
+        prompts.append(prompt)
+        return "typed-secret"
+
+    monkeypatch.setattr(cli.getpass, "getpass", typed)
+    c = cli._client(parse("--user", "kw", "--server", "http://h:1", "board"))
+    assert c.password is not None
+    assert c.password() == "typed-secret"
+    assert prompts == ["password for kw at http://h:1: "]
+
+    def no_terminal(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr(cli.getpass, "getpass", no_terminal)
+    with pytest.raises(FeltError, match="no password: set FELT_PASSWORD or run in a terminal"):
+        c.password()
