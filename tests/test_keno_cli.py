@@ -5,6 +5,7 @@ against a real ``felt serve``."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import os
 import re
@@ -1081,7 +1082,7 @@ def test_the_password_is_asked_for_when_not_in_the_environment(
         prompts.append(prompt)
         return "typed-secret"
 
-    monkeypatch.setattr(cli.getpass, "getpass", typed)
+    monkeypatch.setattr(getpass, "getpass", typed)
     c = cli._client(parse("--user", "kw", "--server", "http://h:1", "board"))
     assert c.password is not None
     assert c.password() == "typed-secret"
@@ -1090,6 +1091,6 @@ def test_the_password_is_asked_for_when_not_in_the_environment(
     def no_terminal(prompt: str) -> str:
         raise EOFError
 
-    monkeypatch.setattr(cli.getpass, "getpass", no_terminal)
+    monkeypatch.setattr(getpass, "getpass", no_terminal)
     with pytest.raises(FeltError, match="no password: set FELT_PASSWORD or run in a terminal"):
         c.password()
