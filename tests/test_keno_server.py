@@ -541,6 +541,18 @@ def test_websocket_subscribers_get_the_keno_status(h: Harness) -> None:
         seen = ws.receive_json()  # the schedule moves on
         assert seen["type"] == "keno"
         assert seen["version"] > first["version"]
+    hold(h)
+    with h.socket() as ws:  # a keno writer acts over the WebSocket as over HTTP
+        ws.send_json({"token": h.tokens[WRITER]})
+        assert ws.receive_json()["type"] == "hello"
+        request = {"action": "issue", "station": 2, "request": LOSER}
+        ws.send_json({"table": "keno", "action": request, "key": "ws-1"})
+        ack = ws.receive_json()
+        assert ack["type"] == "ack"
+        assert ack["key"] == "ws-1"
+        assert ack["ticket"]["number"] == 1
+        ws.send_json({"table": "keno", "action": {"action": "draw"}, "key": "ws-2"})
+        assert ws.receive_json()["status"] == 403
 
 
 # ----------------------------------------------------------------------------- recovery
