@@ -265,7 +265,8 @@ class KenoHost:
         start = len(system.ledger.transfers)
         event: core.Event | None = None
         if isinstance(action, Approve):
-            system._ticket(action.ticket)  # an unknown ticket is refused
+            if action.ticket not in system.tickets:
+                raise FeltError(f"no keno ticket {action.ticket} was issued by this system")
             data = {"action": "approve", "at": action.at.isoformat(), "ticket": action.ticket,
                     "by": {"id": action.by.id, "role": action.by.role}}  # fmt: skip
             effects = [{"kind": "approve", "ticket": action.ticket, "amount": 0,
