@@ -409,6 +409,21 @@ def test_an_unreachable_server_is_reported_with_its_url_and_the_key(tmp_path: Pa
     assert len(fake.sent) == 1 + cli.ATTEMPTS
 
 
+def test_a_server_error_on_an_action_gives_its_key(tmp_path: Path) -> None:
+    """A 500 may come from a commit whose outcome the server did not hear of: the writer is
+    told the key to repeat the action with, so a ticket is never issued twice; a refusal (4xx)
+    did nothing and needs no key."""
+    fake = FakeServer(LOGIN, (500, {"error": "the server could not record the action"}))
+    with pytest.raises(FeltError) as caught:
+        client(fake, tmp_path).act("k", {"action": "notice"}, key="abc123")
+    assert "server error 500" in str(caught.value)
+    assert "--key abc123" in str(caught.value)
+    fake = FakeServer((400, {"error": "ticket 9 was voided"}))  # the session is kept: no login
+    with pytest.raises(cli.ServerError) as refused:
+        client(fake, tmp_path).act("k", {"action": "redeem"}, key="abc123")
+    assert str(refused.value) == "ticket 9 was voided"
+
+
 def test_only_an_action_sent_unanswered_gives_its_key(tmp_path: Path) -> None:
     """An unanswered login means the action was never sent (no key to chase); a missing
     password is its own error."""

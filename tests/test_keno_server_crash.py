@@ -237,7 +237,9 @@ def _setup(base: str) -> dict[str, str]:
     return tokens
 
 
-def _kill_moment(mode: str, server: ServeProcess, rng: random.Random, token: str) -> None:
+def _kill_moment(
+    mode: str, server: ServeProcess, rng: random.Random, token: str, books: Books
+) -> None:
     """Wait for the moment of ``mode``; the caller kills right after."""
     base = f"http://{server.name}"
     if mode == "at random":
@@ -261,8 +263,12 @@ def _kill_moment(mode: str, server: ServeProcess, rng: random.Random, token: str
 
     def present() -> None:
         with contextlib.suppress(httpx.HTTPError):
-            httpx.post(f"{base}/api/keno/{SYSTEM}/actions", json=body, timeout=5,
-                       headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+            r = httpx.post(f"{base}/api/keno/{SYSTEM}/actions", json=body, timeout=5,
+                           headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+            if r.status_code == 200:  # acknowledged before the kill: it must be on record
+                with books.lock:
+                    books.paid[int(body["action"]["ticket"])] = r.json()["paid"]
+                    books.counts["redemptions in flight at a kill, acknowledged"] += 1
 
     time.sleep(rng.uniform(0.2, 1.0))
     threading.Thread(target=present, daemon=True).start()
@@ -293,7 +299,7 @@ def test_sigkill_keno_loses_no_acknowledged_ticket(
         kills = 0
         while kills < KILLS and time.monotonic() - began < BUDGET:
             mode = MODES[kills % len(MODES)]
-            _kill_moment(mode, server, rng, tokens["boss"])
+            _kill_moment(mode, server, rng, tokens["boss"], books)
             server.stop(signal.SIGKILL)
             kills += 1
             modes[mode] += 1

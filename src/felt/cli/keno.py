@@ -494,6 +494,14 @@ class Client:
                 f"{err}; the action may or may not have been done: repeat the same "
                 f"command with --key {key} to find out without doing it twice"
             ) from None
+        except ServerError as err:
+            if err.status < 500:
+                raise
+            # a server error may come from a commit whose outcome the server did not hear of
+            raise FeltError(
+                f"{err}; the action may or may not have been done: repeat the same "
+                f"command with --key {key} to find out without doing it twice"
+            ) from None
 
 
 def system_path(system: str) -> str:

@@ -267,6 +267,11 @@ class KenoHost:
         if isinstance(action, Approve):
             if action.ticket not in system.tickets:
                 raise FeltError(f"no keno ticket {action.ticket} was issued by this system")
+            state = system.tickets[action.ticket]
+            if state.voided or state.paid is not None:
+                what = "voided" if state.voided else "paid"
+                raise FeltError(f"ticket {action.ticket} was {what}: there is no payment to "
+                                "authorise (N.J.A.C. 19:47-15.6(b))")  # fmt: skip
             data = {"action": "approve", "at": action.at.isoformat(), "ticket": action.ticket,
                     "by": {"id": action.by.id, "role": action.by.role}}  # fmt: skip
             effects = [{"kind": "approve", "ticket": action.ticket, "amount": 0,
@@ -378,6 +383,12 @@ class KenoHost:
             if seen is not None:
                 return seen
         self._catch_up()
+        now = self._now()
+        step, _ = self.next_step(now)
+        if isinstance(step, core.LockOut):
+            # the countdown has run out (or the notice's minute): the game is closed before
+            # anything else is done, even if the schedule has not taken its turn yet (15.5(c)-(d))
+            self._record(step, None)
         action = self.build(body, who, self._now())
         return self._record(action, who, key, digest)
 
@@ -385,6 +396,10 @@ class KenoHost:
         """The core action a request asks for, in the sender's name at ``at``; refused if the
         sender's role may not send it or the request is malformed."""
         name = body.get("action")
+        if not isinstance(name, str):
+            raise FeltError(
+                f"action must be one of {', '.join(STAFF_ACTIONS)}, got {excerpt(name)}"
+            )
         if name in SCHEDULED:
             raise Forbidden(f"{name} is the server's schedule's own step; no one sends it")
         if name not in STAFF_ACTIONS:
@@ -444,7 +459,10 @@ class KenoHost:
             return core.SystemDown(at)
         if name == "system_up":
             return core.SystemUp(at)
-        return core.YearEnd(at, _int(body, "year", "a year"), _text(body, "to"))
+        year = _int(body, "year", "a year")
+        if year < 1:  # a year to come is refused by the system itself (15.6(d): after it ends)
+            raise FeltError(f"year must be a past year, 1 or later, got {year}")
+        return core.YearEnd(at, year, _text(body, "to"))
 
     def _authoriser(self, staff: Staff, ticket: int, at: datetime) -> Staff | None:
         """Who authorises a payment: the keno supervisor paying, or a supervisor's approval of
