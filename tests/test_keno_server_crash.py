@@ -258,7 +258,8 @@ def _kill_moment(
             time.sleep(0.01)
         return
     # during a redemption: the killer presents a ticket itself and kills while it is in flight
-    body = {"action": {"action": "redeem", "station": 1, "ticket": rng.randint(1, 50)},
+    ticket = rng.randint(1, 50)
+    body = {"action": {"action": "redeem", "station": 1, "ticket": ticket},
             "key": secrets.token_hex(8)}  # fmt: skip
 
     def present() -> None:
@@ -267,7 +268,7 @@ def _kill_moment(
                            headers={"Authorization": f"Bearer {token}"})  # fmt: skip
             if r.status_code == 200:  # acknowledged before the kill: it must be on record
                 with books.lock:
-                    books.paid[int(body["action"]["ticket"])] = r.json()["paid"]
+                    books.paid[ticket] = r.json()["paid"]
                     books.counts["redemptions in flight at a kill, acknowledged"] += 1
 
     time.sleep(rng.uniform(0.2, 1.0))
