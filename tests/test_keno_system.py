@@ -515,3 +515,18 @@ def test_15_5_a_winning_numbers_selected_at_random_outside_the_core() -> None:
     assert not any("source" in name or "random" in name for name in vars(b.system))
     b.run_game(numbers)
     assert b.system.winning_numbers(DAY, 1) == numbers
+
+
+def test_15_7_c_only_a_drawn_unexpired_ticket_is_paid_by_hand() -> None:
+    """A manual payment is for "a winning keno ticket" (15.7(c)): a ticket whose game is not yet
+    drawn, or whose validity has run out (15.6(c)), is refused while the system is down."""
+    b = Booth()
+    waiting = b.issue({"numbers": [1], "games": 2})
+    b.run_game()
+    b.do(SystemDown(b.tick()))
+    b.refused(ManualPay(b.tick(), waiting, 1, 300, ANN), r"not all drawn")
+    b.do(SystemUp(b.tick()))
+    winner = b.issue({"numbers": [1]})
+    b.run_game()
+    b.do(SystemDown(b.tick(minutes=60 * 24 * 800)))  # two years on: its year of validity is over
+    b.refused(ManualPay(b.tick(), winner, 1, 300, ANN), r"expired")

@@ -872,6 +872,15 @@ class KenoSystem:
             raise FeltError(f"ticket {a.ticket} was paid ${dollars(s.paid)}; a ticket is paid once")
         if s.voided:
             raise FeltError(f"ticket {a.ticket} was voided")
+        if not s.games_done:
+            r = s.record
+            raise FeltError(f"ticket {a.ticket} is for game(s) {r.first_game} to {r.last_game}, not all "
+                            f"drawn: only a winning ticket is paid ({cite('7(c)')}, {cite('4(d)')})")  # fmt: skip
+        end = self.expires(s)
+        if end is not None and a.at > end:
+            raise FeltError(
+                f"ticket {a.ticket} expired at {end.isoformat(sep=' ')} ({cite('6(c)')})"
+            )
 
     def _do_manual_pay(self, a: ManualPay) -> None:
         s = self.tickets[a.ticket]
