@@ -1,0 +1,201 @@
+"""The browser screens' side of the server: the page files from the package (no build step, no
+front-end server) and the read-only API the screens need beyond the game API: the lobby, a
+table's patron guide, the supervisor's floor and a table's par sheet.
+
+Every answer here is built from what its caller may see: the lobby and the guide from the table
+settings (public at any table), the floor and the par sheet for supervisors only.
+"""
+
+import asyncio
+import base64
+import json
+import tempfile
+import time
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import func, select
+
+from felt.core.money import dollars
+from felt.server import auth
+from felt.server.spec import DDS, TableSpec
+from felt.server.store import HOUSE_ACCOUNT, felt_tables, postings, rounds
+
+if TYPE_CHECKING:
+    from felt.server.app import Server
+
+STATIC: Final = Path(str(resources.files("felt.web") / "static"))
+"""The page files: plain ES modules, hand-written CSS, no build step."""
+PAGE_HEADERS: Final = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+
+
+def _seats_of(spec: TableSpec) -> int:
+    """How many seats (betting areas) a table has."""
+    config = spec.config()
+    return int(getattr(config, "areas", 6)) if spec.game == DDS else 6
+
+
+def _dollars_or_none(amount: int | None) -> str | None:
+    return None if amount is None else dollars(amount)
+
+
+def lobby(server: "Server") -> list[dict[str, Any]]:
+    """Every table with its game, limits and free seats, as a player choosing one sees it."""
+    with server.store.engine.connect() as conn:
+        rows = conn.execute(
+            select(felt_tables.c.id, felt_tables.c.spec, felt_tables.c.state, felt_tables.c.owner)
+        ).all()
+    out = []
+    for r in sorted(rows, key=lambda r: str(r.id)):
+        spec_data = json.loads(r.spec)
+        if spec_data.get("game") not in ("boston5", "boston7", DDS):
+            continue  # not a table (a keno system has its own screens)
+        spec = TableSpec.from_json(r.spec)
+        state = json.loads(r.state) if r.state else {}
+        config = spec.config()
+        seats = _seats_of(spec)
+        taken = {int(n): str(v[1]) for n, v in state.get("seats", {}).items()}
+        out.append(
+            {
+                "id": spec.id,
+                "game": spec.game,
+                "edition": getattr(getattr(config, "edition", None), "name", None),
+                "minimum": dollars(config.minimum),
+                "maximum": dollars(config.maximum),
+                "seats": seats,
+                "taken": {str(n): name for n, name in sorted(taken.items())},
+                "free": [n for n in range(1, seats + 1) if n not in taken],
+                "open": bool(state.get("open", True)),
+                "decision_seconds": config.decision_seconds,
+                "first_ratio": getattr(config, "first_ratio", None),
+                "bonus_minimum": _dollars_or_none(getattr(config, "bonus_minimum", None)),
+                "bonus_maximum": _dollars_or_none(getattr(config, "bonus_maximum", None)),
+                "owner": r.owner,
+            }
+        )
+    return out
+
+
+def _spec(server: "Server", table: str) -> TableSpec:
+    from felt.server.app import NotFound
+
+    with server.store.engine.connect() as conn:
+        text = conn.execute(select(felt_tables.c.spec).where(felt_tables.c.id == table)).scalar()
+    if text is None or json.loads(text).get("game") not in ("boston5", "boston7", DDS):
+        raise NotFound(f"no table {table[:64]!r}")
+    return TableSpec.from_json(text)
+
+
+def guide(server: "Server", table: str) -> dict[str, Any]:
+    """The patron's guide to one table (its rules and pay tables, from its own settings)."""
+    from felt.guide import render_guide
+
+    spec = _spec(server, table)
+    return {"table": spec.id, "game": spec.game, "html": render_guide(spec.config(), "html")}
+
+
+def floor(server: "Server", now: float | None = None) -> list[dict[str, Any]]:
+    """The floor at a glance: each table's state, players, rounds in the last hour, and what
+    the house won (+) or lost (-) there since midnight UTC, from the ledger."""
+    now = time.time() if now is None else now
+    midnight = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    today = midnight.timestamp()
+    tables = lobby(server)
+    with server.store.engine.connect() as conn:
+        per_hour: dict[str, int] = dict(
+            conn.execute(
+                select(rounds.c.table_id, func.count())
+                .where(rounds.c.started_at >= now - 3600)
+                .group_by(rounds.c.table_id)
+            ).all()
+        )
+        house: dict[str, int] = dict(
+            conn.execute(
+                select(rounds.c.table_id, func.coalesce(func.sum(postings.c.amount), 0))
+                .join(rounds, postings.c.txn.like(rounds.c.id + "#%"))
+                .where(postings.c.account == HOUSE_ACCOUNT, postings.c.at >= today)
+                .group_by(rounds.c.table_id)
+            ).all()
+        )
+        open_rounds: dict[str, str] = dict(
+            conn.execute(
+                select(rounds.c.table_id, func.max(rounds.c.id))
+                .where(rounds.c.finished.is_(False))
+                .group_by(rounds.c.table_id)
+            ).all()
+        )
+    return [
+        {
+            "id": t["id"],
+            "game": t["game"],
+            "open": t["open"],
+            "players": len(t["taken"]),
+            "seated": t["taken"],
+            "rounds_last_hour": int(per_hour.get(t["id"], 0)),
+            "house_today": dollars(int(house.get(t["id"], 0))),
+            "round_in_play": open_rounds.get(t["id"]),
+            "owner": t["owner"],
+        }
+        for t in tables
+    ]
+
+
+def par_sheet(server: "Server", table: str) -> dict[str, Any]:
+    """The exact analysis of a table's configuration (``felt analyze``) as HTML, with the plot
+    of the distribution of a round's result as a PNG data URL."""
+    from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
+    from felt.cli.plots import distribution_plot
+    from felt.games.double_down.config import DoubleDownConfig
+
+    spec = _spec(server, table)
+    config = spec.config()
+    if isinstance(config, DoubleDownConfig):
+        sheet = analyze_double_down(config, None)
+    elif config.game == "boston7":
+        sheet = analyze_boston7(config, None)
+    else:
+        sheet = analyze_boston5(config, None)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "plot.png"
+        distribution_plot(sheet, str(path))
+        plot = "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+    return {"table": spec.id, "game": spec.game, "html": sheet.to_html(), "plot": plot}
+
+
+def add_web(app: FastAPI, server: "Server", who: Any) -> None:
+    """Serve the screens at ``/`` and the screens' read-only API (``who``: the API's
+    logged-in-account dependency; this module keeps its annotations evaluated so FastAPI reads
+    it)."""
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/api/lobby")
+    async def lobby_route(caller: who) -> list[dict[str, Any]]:
+        """The tables with their game, limits and free seats."""
+        return await asyncio.to_thread(lobby, server)
+
+    @app.get("/api/tables/{table}/guide")
+    async def guide_route(table: str, caller: who) -> dict[str, Any]:
+        """The patron's guide to a table: its rules and pay tables."""
+        return await asyncio.to_thread(guide, server, table)
+
+    @app.get("/api/floor")
+    async def floor_route(caller: who) -> list[dict[str, Any]]:
+        """The supervisor's floor: tables, players, rounds in the last hour, the house today."""
+        auth.require(caller, "supervisor")
+        return await asyncio.to_thread(floor, server)
+
+    @app.get("/api/tables/{table}/par-sheet")
+    async def par_sheet_route(table: str, caller: who) -> dict[str, Any]:
+        """A supervisor's par sheet of a table's configuration: the exact figures and a plot."""
+        auth.require(caller, "supervisor")
+        return await asyncio.to_thread(par_sheet, server, table)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
