@@ -59,6 +59,7 @@ export class Live {
     this.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ token: s.token }));
     ws.onmessage = (ev) => {
+      if (this.closed) return; // the screen that opened it is gone
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "hello") {

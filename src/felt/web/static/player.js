@@ -28,6 +28,7 @@ export function tableScreen(root, tableId) {
   live.subscribe(tableId);
   api("GET", "/api/lobby").then((ts) => { info = ts.find((t) => t.id === tableId) || null; draw(); }).catch(() => {});
   const guideBox = h("dialog", { class: "guide", "aria-label": "Rules and pay tables" });
+  document.body.append(guideBox); // outside the screen, so a new view does not close it
   const timer = setInterval(tick, 250);
 
   function onMessage(msg) {
@@ -114,7 +115,7 @@ export function tableScreen(root, tableId) {
         onclick: () => {
           if (name === "discard") {
             if (chosen.size !== 2) { toast("Choose the two cards to discard first"); return; }
-            return act({ action: "discard", seat, cards: [...chosen].join(" ") });
+            return act({ action: "discard", seat, cards: [...chosen] });
           }
           if (name === "cut") {
             const pos = Number(root.querySelector(`#cut-${seat}`).value);
@@ -173,9 +174,10 @@ export function tableScreen(root, tableId) {
     if (!view) { mount(root, h("h1", {}, tableId), status, h("p", {}, "Waiting for the table…")); return; }
     const pub = view.public;
     const seated = seatedHere();
-    const sitRow = !seated.length && info ? h("div", { class: "row" }, info.free.map((n) => h("button", { type: "button",
+    const free = info ? Array.from({ length: info.seats }, (_, i) => i + 1).filter((n) => !(String(n) in view.seats)) : [];
+    const sitRow = !seated.length && view.open ? h("div", { class: "row" }, free.map((n) => h("button", { type: "button",
       onclick: async () => { try { await api("POST", `/api/tables/${encodeURIComponent(tableId)}/sit`, { seat: n }); } catch (e) { toast(e.message); } } }, `Sit at seat ${n}`))) : null;
-    mount(root,
+    mount(root, h("div", { class: "table-screen", dataset: { table: tableId, round: view.round || "", seq: view.seq ?? "", number: view.number ?? "", finished: String(!!view.finished) } },
       h("div", { class: "table-head" },
         h("h1", {}, `${tableId} `, h("span", { class: "tag" }, gameName(view.game))),
         status,
@@ -189,11 +191,10 @@ export function tableScreen(root, tableId) {
       sitRow,
       pub ? dealer(pub) : h("p", {}, "No round yet."),
       mySeats().map(ownSeat),
-      pub ? others(pub) : null,
-      guideBox);
+      pub ? others(pub) : null));
     tick();
   }
 
   draw();
-  return () => { clearInterval(timer); live.close(); };
+  return () => { clearInterval(timer); live.close(); guideBox.remove(); };
 }
