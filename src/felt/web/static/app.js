@@ -104,12 +104,12 @@ function recallSeat(n, v) {
 
 export function linesTable(lines) {
   if (!lines || !lines.length) return null;
-  return h("table", { class: "lines" },
+  return h("div", { class: "scroll" }, h("table", { class: "lines" },
     h("caption", {}, "Settlement"),
     h("thead", {}, h("tr", {}, ["Seat", "Wager", "Stake", "Outcome", "Odds", "Amount", "Hand", "Rule"].map((x) => h("th", { scope: "col" }, x)))),
     h("tbody", {}, lines.map((l) => h("tr", { class: "outcome-" + l.outcome },
       h("td", {}, l.seat), h("td", {}, l.wager), h("td", {}, money(l.stake)), h("td", {}, l.outcome),
-      h("td", {}, l.odds || ""), h("td", {}, money(l.amount)), h("td", {}, l.hand || ""), h("td", {}, l.clause || "")))));
+      h("td", {}, l.odds || ""), h("td", {}, money(l.amount)), h("td", {}, l.hand || ""), h("td", {}, l.clause || ""))))));
 }
 
 function cashierScreen() {

@@ -30,5 +30,6 @@ export function toast(message) {
 }
 
 export function money(d) {
-  return "$" + d;
+  const text = String(d);
+  return text.startsWith("-") ? "-$" + text.slice(1) : "$" + text;
 }

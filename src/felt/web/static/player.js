@@ -124,7 +124,7 @@ export function tableScreen(root, tableId) {
           return act({ action: name, seat });
         } }, label));
       return h("div", { class: "decision", role: "group", "aria-label": `Seat ${seat}: ${p.election}` },
-        h("strong", {}, `Your decision: ${p.election}`), " ",
+        h("strong", {}, `Your decision: ${p.election}`), " · ",
         clock ? h("span", { class: "clock", dataset: { clock: clock.seconds } }, `${Math.ceil(clock.seconds)} s left`) : null,
         p.election === "cut or decline" ? h("label", {}, " Position ", h("input", { id: `cut-${seat}`, type: "number", min: 1, max: 51, value: 26, size: 3 })) : null,
         h("div", { class: "row" }, buttons));

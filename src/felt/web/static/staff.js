@@ -96,7 +96,7 @@ export async function floorScreen(root) {
     h("label", { for: "round" }, "Round id "), h("input", { id: "round", name: "round", placeholder: "boston5-1:3", required: true }),
     h("button", { type: "submit" }, "Reconstruct"));
   mount(root, h("h1", {}, "Floor"), find,
-    h("table", { class: "floor" },
+    h("div", { class: "scroll" }, h("table", { class: "floor" },
       h("caption", {}, "Tables now (house result since midnight UTC, from the ledger)"),
       h("thead", {}, h("tr", {}, ["Table", "Game", "State", "Players", "Rounds last hour", "House today", "Round in play", ""].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, tables.map((t) => h("tr", { dataset: { table: t.id } },
@@ -106,7 +106,7 @@ export async function floorScreen(root) {
         h("td", {}, h("div", { class: "row" },
           h("button", { type: "button", onclick: () => change(t.id, t.open ? "close" : "open") }, t.open ? "Close" : "Open"),
           h("a", { class: "button", href: "#/par-sheet/" + encodeURIComponent(t.id) }, "Par sheet"),
-          h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch"))))))));
+          h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch")))))))));
 }
 
 export async function roundScreen(root, roundId) {
