@@ -4,11 +4,13 @@ import { api, session, ApiError } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { tableScreen } from "./player.js";
 import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
+import { kenoBoard, kenoList, kenoWriter } from "./keno.js";
 
 const app = document.getElementById("app");
 let leave = null; // the current screen's clean-up
 
-const HOME = { player: "#/lobby", dealer: "#/dealer", supervisor: "#/floor", cashier: "#/cashier" };
+const HOME = { player: "#/lobby", dealer: "#/dealer", supervisor: "#/floor", cashier: "#/cashier", keno_writer: "#/keno", keno_supervisor: "#/keno" };
+const PUBLIC = new Set(["login", "keno-board"]); // screens anyone may open without logging in
 
 export async function refreshBalance() {
   const s = session.get();
@@ -27,7 +29,8 @@ function header() {
   const links = [];
   if (s && s.role === "player") links.push(["#/lobby", "Lobby"], ["#/recall", "Recall"]);
   if (s && s.role === "dealer") links.push(["#/dealer", "Tables"]);
-  if (s && s.role === "supervisor") links.push(["#/floor", "Floor"]);
+  if (s && s.role === "supervisor") links.push(["#/floor", "Floor"], ["#/keno", "Keno"]);
+  if (s && s.role.startsWith("keno_")) links.push(["#/keno", "Keno"]);
   const nav = document.getElementById("nav");
   mount(nav, links.map(([href, text]) => h("a", { href, "aria-current": location.hash === href ? "page" : null }, text)),
     s ? h("button", { type: "button", class: "link", onclick: logout }, "Log out") : null);
@@ -121,8 +124,8 @@ async function route() {
   const s = session.get();
   const hash = location.hash || "#/";
   header();
-  if (!s && hash !== "#/login") { location.hash = "#/login"; return; }
   const [, screen, ...rest] = hash.split("/");
+  if (!s && !PUBLIC.has(screen)) { location.hash = "#/login"; return; }
   const arg = rest.map(decodeURIComponent).join("/");
   try {
     if (screen === "login") return loginScreen();
@@ -135,6 +138,9 @@ async function route() {
     if (screen === "round") return await roundScreen(app, arg);
     if (screen === "par-sheet") return await parSheetScreen(app, arg);
     if (screen === "cashier") return cashierScreen();
+    if (screen === "keno") return await kenoList(app);
+    if (screen === "keno-writer") { leave = kenoWriter(app, arg); return; }
+    if (screen === "keno-board") { leave = kenoBoard(app, arg); return; }
     mount(app, h("h1", {}, "Not found"), h("p", {}, "No such screen."));
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) { location.hash = "#/login"; return; }
