@@ -23,6 +23,7 @@ from sqlalchemy import func, select
 
 from felt.core.money import dollars
 from felt.server import auth
+from felt.server.host import PROCEDURES
 from felt.server.spec import DDS, TableSpec
 from felt.server.store import HOUSE_ACCOUNT, felt_tables, postings, rounds
 
@@ -75,6 +76,7 @@ def lobby(server: "Server") -> list[dict[str, Any]]:
                 "first_ratio": getattr(config, "first_ratio", None),
                 "bonus_minimum": _dollars_or_none(getattr(config, "bonus_minimum", None)),
                 "bonus_maximum": _dollars_or_none(getattr(config, "bonus_maximum", None)),
+                "procedures": PROCEDURES["double-down-stud" if spec.game == DDS else "boston"],
                 "owner": r.owner,
             }
         )

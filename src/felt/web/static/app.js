@@ -69,7 +69,7 @@ async function lobbyScreen() {
   const tables = await api("GET", "/api/lobby");
   const rows = tables.map((t) => h("li", { class: "panel table-card", dataset: { table: t.id } },
     h("h2", {}, t.id, " ", h("span", { class: "tag" }, gameName(t.game))),
-    h("p", {}, `Ante ${money(t.minimum)} to ${money(t.maximum)}`, t.open ? "" : " · closed"),
+    h("p", {}, `${t.game === "double-down-stud" ? "Wager" : "Ante"} ${money(t.minimum)} to ${money(t.maximum)}`, t.open ? "" : " · closed"),
     h("p", { class: "muted" }, `${t.free.length} of ${t.seats} seats free · ${t.decision_seconds} s a decision`),
     h("div", { class: "row" },
       t.free.slice(0, 7).map((n) => h("button", { type: "button", disabled: !t.open, "aria-label": `Sit at ${t.id} seat ${n}`,

@@ -181,7 +181,7 @@ export function tableScreen(root, tableId) {
       h("div", { class: "table-head" },
         h("h1", {}, `${tableId} `, h("span", { class: "tag" }, gameName(view.game))),
         status,
-        h("p", {}, info ? `Ante ${money(info.minimum)} to ${money(info.maximum)} · ` : "", view.open ? "open" : "closed",
+        h("p", {}, info ? `${view.game === "double-down-stud" ? "Wager" : "Ante"} ${money(info.minimum)} to ${money(info.maximum)} · ` : "", view.open ? "open" : "closed",
           view.number ? ` · round ${view.number}` : "", view.finished ? " (finished: the next round opens shortly)" : ""),
         h("div", { class: "row" },
           h("button", { type: "button", onclick: showGuide }, "Rules and pay tables"),

@@ -1,7 +1,7 @@
 // The dealer's console (a table's state, its dealer steps, the irregularities a dealer witnesses)
 // and the supervisor's (the floor, opening and closing tables, any round's reconstruction, table
 // procedures and recuts, a table's par sheet).
-import { api, Live } from "./api.js";
+import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { hand } from "./cards.js";
 import { gameName, linesTable } from "./app.js";
@@ -74,14 +74,44 @@ export async function dealerScreen(root, tableId) {
     h("button", { type: "submit" }, "Record it"));
   }
 
+  const me = session.get();
+  let info = null;
+  api("GET", "/api/lobby").then((ts) => { info = ts.find((t) => t.id === tableId) || null; draw(); }).catch(() => {});
+
+  function supervisorPanel() {
+    if (me.role !== "supervisor" || !info) return null;
+    const names = Object.keys(info.procedures);
+    const select = h("select", { id: "procedure" }, names.map((n) => h("option", { value: n }, n.replaceAll("_", " "))));
+    const argument = h("input", { id: "argument", size: 14 });
+    const hint = h("span", { class: "muted" });
+    const showHint = () => { hint.textContent = info.procedures[select.value] || "no argument"; argument.disabled = !info.procedures[select.value]; };
+    select.addEventListener("change", showHint);
+    showHint();
+    return h("form", { class: "panel", onsubmit: async (ev) => {
+      ev.preventDefault();
+      const body = { procedure: select.value };
+      if (!argument.disabled && argument.value !== "") body.argument = /^\d+$/.test(argument.value) ? Number(argument.value) : argument.value;
+      try { await api("POST", `/api/tables/${encodeURIComponent(tableId)}/procedure`, body); toast(`${select.value.replaceAll("_", " ")}: done`); }
+      catch (e) { toast(e.message); }
+    } }, h("h2", {}, "Supervisor: table procedures and authorisations"),
+    h("div", { class: "row" }, h("label", { for: "procedure" }, "Procedure"), select, h("label", { for: "argument" }, "Argument"), argument, hint,
+      h("button", { type: "submit" }, "Apply")),
+    view.game === "double-down-stud" ? h("div", { class: "row" },
+      h("button", { type: "button", onclick: () => act({ dealer: "require_recut" }) }, "Require a recut (17.4(f))")) : null,
+    h("div", { class: "row" },
+      h("button", { type: "button", onclick: async () => {
+        try { await api("POST", `/api/tables/${encodeURIComponent(tableId)}/${view.open ? "close" : "open"}`); } catch (e) { toast(e.message); }
+      } }, view.open ? "Close the table" : "Open the table")));
+  }
+
   function draw() {
     if (!view) { mount(root, h("h1", {}, tableId), status); return; }
     const step = view.next_step;
-    mount(root, h("h1", {}, `Dealer: ${tableId} `, h("span", { class: "tag" }, gameName(view.game))), status,
+    mount(root, h("h1", {}, `${me.role === "supervisor" ? "Supervisor" : "Dealer"}: ${tableId} `, h("span", { class: "tag" }, gameName(view.game))), status,
       h("div", { class: "row" },
         step ? h("button", { type: "button", class: "primary", onclick: () => act(step) }, `Next step: ${step.dealer || step.action}`) : h("span", { class: "muted" }, "No dealer step due"),
         h("span", { class: "muted" }, " The table also takes its steps by itself at its pace.")),
-      publicTable(view), view.public ? irregularityForm() : null);
+      publicTable(view), view.public ? irregularityForm() : null, supervisorPanel());
   }
   draw();
   return () => live.close();
@@ -124,7 +154,21 @@ export async function roundScreen(root, roundId) {
 export async function parSheetScreen(root, tableId) {
   mount(root, h("h1", {}, `Par sheet: ${tableId}`), h("p", { role: "status" }, "Computing the exact figures…"));
   const p = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/par-sheet`);
+  // felt analyze's own HTML for this table's configuration, its long sections folded away
+  const doc = new DOMParser().parseFromString(p.html, "text/html");
+  const title = doc.querySelector("h1");
   const body = h("div", { class: "sheet" });
-  body.innerHTML = p.html; // felt analyze's own HTML for this table's configuration
-  mount(root, h("h1", {}, `Par sheet: ${tableId}`), h("img", { src: p.plot, alt: "Distribution of a round's result per ante", class: "plot" }), body);
+  let section = body;
+  for (const node of [...doc.body.childNodes]) {
+    if (node === title) continue;
+    if (node.nodeName === "H2") {
+      const open = ["Summary", "Pay tables", "Return table"].some((x) => node.textContent.startsWith(x));
+      section = open ? h("section", {}) : h("details", {}, h("summary", {}, node.textContent));
+      body.append(section);
+      if (!open) continue;
+    }
+    section.append(document.importNode(node, true));
+  }
+  mount(root, h("h1", {}, title ? title.textContent : `Par sheet: ${tableId}`), h("p", { class: "muted" }, `Table ${tableId}: the exact figures of its configuration (felt analyze)`),
+    h("img", { src: p.plot, alt: "Distribution of a round's result per ante", class: "plot" }), body);
 }
