@@ -14,7 +14,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,11 +23,12 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from sqlalchemy import func, select
 from starlette.testclient import WebSocketTestSession
 
 from felt.server.app import MAX_BODY, Server, create_app
-from felt.server.spec import DDS, TableSpec
-from felt.server.store import Store
+from felt.server.spec import DDS, KenoSpec, TableSpec, example_rate_card_data
+from felt.server.store import Store, postings
 from tests.server_process import Unreachable, scratch_schema
 
 CRASH_SUMMARIES = pytest.StashKey[list[str]]()
@@ -80,6 +81,23 @@ def fast_specs(decision_seconds: int = 10, between: float = 1.5) -> list[TableSp
             between_rounds_seconds=between,
         ),
     ]
+
+
+def ledger_balances(store: Store) -> dict[str, int]:
+    """Each ledger account's balance in cents (accounts at zero left out)."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(postings.c.account, func.sum(postings.c.amount)).group_by(postings.c.account)
+        ).all()
+    return {str(a): int(v) for a, v in rows if int(v)}
+
+
+def keno_spec(system: str = "keno", **changes: Any) -> KenoSpec:
+    """A keno system of two work stations on the example rate card whose games run fast: open
+    ``game_seconds`` (1), drawn 0.05 s after the lock-out, the next opened 0.1 s after."""
+    settings: dict[str, Any] = {"stations": (1, 2), "game_seconds": 1.0, "draw_seconds": 0.05,
+                                "between_games_seconds": 0.1} | changes  # fmt: skip
+    return KenoSpec(system, example_rate_card_data(), **settings)
 
 
 @dataclass
@@ -145,6 +163,23 @@ class Harness:
             {"action": action, "key": key or secrets.token_hex(8)},
         )
 
+    def keno(self, name: str, action: dict[str, Any], key: str | None = None,
+             system: str = "keno") -> Any:  # fmt: skip
+        """Send a keno action with a fresh (or the given) idempotency key."""
+        body = {"action": action, "key": key or secrets.token_hex(8)}
+        return self.post(name, f"/api/keno/{system}/actions", body)
+
+    def keno_wait(self, test: Any, seconds: float = 15.0, system: str = "keno") -> dict[str, Any]:
+        """Poll the public status of a keno system until ``test(status)`` holds."""
+        end = time.monotonic() + seconds
+        while True:
+            status = self.client.get(f"/api/keno/{system}").json()
+            if test(status):
+                return dict(status)
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting; last status {status}")
+            time.sleep(0.02)
+
     def wait_for(self, name: str, table: str, test: Any, seconds: float = 15.0) -> dict[str, Any]:
         """Poll ``name``'s view of ``table`` until ``test(view)`` holds."""
         end = time.monotonic() + seconds
@@ -158,7 +193,7 @@ class Harness:
 
 
 def harness(
-    url: str, specs: list[TableSpec] | None = None, node: str = "node-a"
+    url: str, specs: Sequence[TableSpec | KenoSpec] | None = None, node: str = "node-a"
 ) -> Iterator[Harness]:
     """A server on ``url`` with ``specs`` (default: :func:`fast_specs`), running until the
     caller's block ends."""
@@ -168,7 +203,9 @@ def harness(
 
 
 @contextlib.contextmanager
-def live_server(url: str, specs: list[TableSpec], node: str = "node-a") -> Iterator[Harness]:
+def live_server(
+    url: str, specs: Sequence[TableSpec | KenoSpec], node: str = "node-a"
+) -> Iterator[Harness]:
     """A real ``felt serve`` (uvicorn, as serve.py runs it) on a free loopback port, in a thread
     of this process; the harness's client talks HTTP to it, and ``ws_url`` is its WebSocket."""
     server = Server(Store(url), specs, node)

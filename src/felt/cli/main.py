@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from felt import __version__
+from felt.cli.keno import add_parser as add_keno_parser
 from felt.core.cards import Card, format_cards, parse_cards
 from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate, evaluate_three
@@ -555,6 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
         "of it): a process that dies has its tables taken over about this long after (1 to 3600)",
     )
     p_serve.set_defaults(run=_cmd_serve)
+    add_keno_parser(sub, _Formatter)
     return parser
 
 

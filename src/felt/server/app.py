@@ -16,7 +16,7 @@ import os
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final, Literal
@@ -35,7 +35,8 @@ from felt.rounds.actions import action_from_json
 from felt.server import auth
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
-from felt.server.spec import TableSpec
+from felt.server.keno import KenoHost
+from felt.server.spec import AnySpec, KenoSpec, any_spec_from_json
 from felt.server.store import (
     CAGE,
     Conflict,
@@ -283,10 +284,12 @@ class Server:
     """One ``felt serve`` process: its tables, its lease on them, its clients."""
 
     store: Store
-    specs: list[TableSpec]
+    specs: Sequence[AnySpec]
     node: str
     lease_seconds: float = LEASE_SECONDS
     hosts: dict[str, TableHost] = field(default_factory=dict)
+    kenos: dict[str, KenoHost] = field(default_factory=dict)
+    """The keno systems this process runs (leased as tables are)."""
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     sockets: set[Client] = field(default_factory=set)
@@ -343,15 +346,21 @@ class Server:
         self.share = share
         return held
 
-    def load_tables(self, ids: list[str]) -> list[TableHost]:
-        """Rebuild tables this process has just taken from the record (in a worker thread)."""
-        out = []
+    def load_tables(self, ids: list[str]) -> list[TableHost | KenoHost]:
+        """Rebuild tables and keno systems this process has just taken from the record (in a
+        worker thread)."""
+        out: list[TableHost | KenoHost] = []
         for tid in ids:
             with self.store.engine.connect() as conn:
                 spec_json = conn.execute(
                     select(felt_tables.c.spec).where(felt_tables.c.id == tid)
                 ).scalar_one()
-            host = TableHost(self.store, TableSpec.from_json(spec_json), self.node)
+            spec = any_spec_from_json(spec_json)
+            host: TableHost | KenoHost
+            if isinstance(spec, KenoSpec):
+                host = KenoHost(self.store, spec, self.node)
+            else:
+                host = TableHost(self.store, spec, self.node)
             host.load()
             host.listeners.append(self._broadcast)
             out.append(host)
@@ -363,28 +372,37 @@ class Server:
         rounds."""
         held = await asyncio.to_thread(self.claim)
         for host in await asyncio.to_thread(
-            self.load_tables, [t for t in held if t not in self.hosts]
+            self.load_tables, [t for t in held if t not in self.running()]
         ):
-            self.hosts[host.spec.id] = host
+            if isinstance(host, KenoHost):
+                self.kenos[host.spec.id] = host
+            else:
+                self.hosts[host.spec.id] = host
             self.tasks[host.spec.id] = asyncio.create_task(self._run(host))
-        for tid, host in self.hosts.items():
+        running = self.running()
+        for tid, host in running.items():
             if tid not in held:  # another process took it over: its writes are fenced anyway
                 host.leave()
         # keep the tables with seated players; release the idle ones first, then the last ones
-        order = sorted(self.hosts, key=lambda t: (bool(self.hosts[t].seats), t))
-        surplus = set(order[: max(0, len(self.hosts) - self.share)])
-        for tid, host in self.hosts.items():
+        order = sorted(running, key=lambda t: (bool(running[t].seats), t))
+        surplus = set(order[: max(0, len(running) - self.share)])
+        for tid, host in running.items():
             if host.release_wanted != (tid in surplus):
                 host.release_wanted = tid in surplus
                 host.changed.set()  # an idle table's loop waits to be told
 
-    async def _run(self, host: TableHost) -> None:
+    def running(self) -> dict[str, TableHost | KenoHost]:
+        """Every table and keno system this process runs."""
+        return {**self.hosts, **self.kenos}
+
+    async def _run(self, host: TableHost | KenoHost) -> None:
         await host.run(self.stop)
         if self.stop.is_set():
             return
         # released or taken over: another process runs it now; tell its watchers to go there
-        if self.hosts.get(host.spec.id) is host:
-            del self.hosts[host.spec.id]
+        if self.hosts.get(host.spec.id) is host or self.kenos.get(host.spec.id) is host:
+            self.hosts.pop(host.spec.id, None)
+            self.kenos.pop(host.spec.id, None)
             self.tasks.pop(host.spec.id, None)
         moved = {"type": "moved", "table": host.spec.id}
         for client in list(self.sockets):
@@ -412,15 +430,29 @@ class Server:
             raise NotFound(f"no table {table[:64]!r}")
         return None if row[0] is None else str(row[0])
 
-    def host(self, table: str) -> TableHost:
-        """The table, if this process runs it."""
-        host = self.hosts.get(table)
+    def host(self, table: str) -> TableHost | KenoHost:
+        """The table or keno system, if this process runs it."""
+        host = self.running().get(table)
         if host is None or host.leaving:
             raise NotHere(table, self.owner_of(table))
         return host
 
+    def table_host(self, table: str) -> TableHost:
+        """The table, if this process runs it (a keno system is no table)."""
+        host = self.host(table)
+        if not isinstance(host, TableHost):
+            raise NotFound(f"{table} is a keno system, not a table: see /api/keno/{table}")
+        return host
+
+    def keno_host(self, system: str) -> KenoHost:
+        """The keno system, if this process runs it."""
+        host = self.host(system)
+        if not isinstance(host, KenoHost):
+            raise NotFound(f"{system[:64]} is a table, not a keno system")
+        return host
+
     # ----------------------------------------------------------------- clients
-    def _broadcast(self, host: TableHost) -> None:
+    def _broadcast(self, host: TableHost | KenoHost) -> None:
         for client in list(self.sockets):
             if host.spec.id in client.tables:
                 client.push(host)
@@ -438,10 +470,33 @@ class Server:
         """One client action, run by its table (:meth:`TableHost.apply_now`): answered from the
         idempotency record if the key was seen.  With ``token`` (a WebSocket's), the session is
         checked again in that same read."""
-        digest = request_digest({"table": table, "action": body})
         host = self.host(table)
+        if isinstance(host, KenoHost):
+            return await self.keno_act(who, table, body, key, token)
+        digest = request_digest({"table": table, "action": body})
         action = action_from_json(body, "action")
         return await host.do(host.apply_now, action, who, key, digest, token)
+
+    async def keno_act(
+        self, who: Account, system: str, body: dict[str, Any], key: str, token: str | None = None
+    ) -> dict[str, Any]:
+        """One keno staff action, run by its system (:meth:`KenoHost.act`): answered from the
+        idempotency record if the key was seen."""
+        digest = request_digest({"keno": system, "action": body})
+        host = self.keno_host(system)
+        return await host.do(host.act, body, who, key, digest, token)
+
+    def keno_systems(self) -> list[dict[str, Any]]:
+        """Every keno system on record, whichever process runs it."""
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(select(felt_tables.c.id, felt_tables.c.spec)).all()
+        out = []
+        for r in rows:
+            spec = json.loads(r.spec)
+            if spec.get("game") == "keno":
+                out.append({"id": r.id, "stations": spec["stations"], "closing": spec["closing"],
+                            "automatic_lockout": spec["automatic_lockout"]})  # fmt: skip
+        return sorted(out, key=lambda s: str(s["id"]))
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
@@ -573,7 +628,7 @@ class Client:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     tables: set[str] = field(default_factory=set)
 
-    def push(self, host: TableHost) -> None:
+    def push(self, host: TableHost | KenoHost) -> None:
         """Queue this client's own view of ``host``."""
         self.queue.put_nowait(host.message_for(self.who))
 
@@ -697,19 +752,19 @@ def create_app(server: Server) -> FastAPI:
 
     @app.get("/api/tables/{table}")
     async def table_view(table: str, who: Who) -> dict[str, Any]:
-        host = server.host(table)
+        host = server.table_host(table)
         async with host.lock:
             return host.message_for(who)
 
     @app.post("/api/tables/{table}/sit")
     async def sit(table: str, body: SeatRequest, who: Who) -> dict[str, Any]:
-        host = server.host(table)
+        host = server.table_host(table)
         await host.do(host.sit, who, body.seat)
         return {"ok": True}
 
     @app.post("/api/tables/{table}/stand")
     async def stand(table: str, body: SeatRequest, who: Who) -> dict[str, Any]:
-        host = server.host(table)
+        host = server.table_host(table)
         await host.do(host.stand, who, body.seat)
         return {"ok": True}
 
@@ -719,7 +774,7 @@ def create_app(server: Server) -> FastAPI:
 
     @app.post("/api/tables/{table}/procedure")
     async def procedure(table: str, body: ProcedureRequest, who: Who) -> dict[str, Any]:
-        host = server.host(table)
+        host = server.table_host(table)
         await host.do(host.procedure, who, body.procedure, body.argument)
         return {"ok": True}
 
@@ -728,16 +783,53 @@ def create_app(server: Server) -> FastAPI:
         table: str, change: Literal["open", "close"], who: Who
     ) -> dict[str, Any]:
         auth.require(who, "supervisor")
-        host = server.host(table)
+        host = server.table_host(table)
         await host.do(host.set_open, change == "open")
         return {"ok": True}
+
+    @app.get("/api/keno")
+    async def keno_list(who: Who) -> dict[str, Any]:
+        return {"systems": await asyncio.to_thread(server.keno_systems)}
+
+    @app.get("/api/keno/{system}")
+    async def keno_status(system: str) -> dict[str, Any]:
+        """The public status of a keno system (the keno board, 19:47-15.5(c), (g)): no log-in."""
+        host = server.keno_host(system)
+        async with host.lock:
+            return host.message_for(None)
+
+    @app.post("/api/keno/{system}/actions")
+    async def keno_action(system: str, body: ActRequest, who: Who) -> dict[str, Any]:
+        return await server.keno_act(who, system, body.action, body.key)
+
+    @app.get("/api/keno/{system}/tickets/{number}")
+    async def keno_ticket(system: str, number: int, who: Who) -> dict[str, Any]:
+        host = server.keno_host(system)
+        return await host.read(host.ticket, who, number)
+
+    @app.get("/api/keno/{system}/games")
+    async def keno_games(system: str, who: Who, day: str | None = None) -> dict[str, Any]:
+        host = server.keno_host(system)
+        return await host.read(host.games, who, day)
+
+    @app.get("/api/keno/{system}/voids")
+    async def keno_voids(
+        system: str, who: Who, day: str | None = None, station: int | None = None
+    ) -> dict[str, Any]:
+        host = server.keno_host(system)
+        return await host.read(host.voids, who, day, station)
+
+    @app.get("/api/keno/{system}/unclaimed")
+    async def keno_unclaimed(system: str, who: Who, year: int | None = None) -> dict[str, Any]:
+        host = server.keno_host(system)
+        return await host.read(host.unclaimed, who, year)
 
     @app.get("/api/stats")
     async def stats(who: Who) -> dict[str, Any]:
         auth.require(who, "supervisor")
         return {
             "node": server.node,
-            "tables": len(server.hosts),
+            "tables": len(server.running()),
             "share": server.share,
             "commits": server.store.commits,
             "clients": len(server.sockets),

@@ -18,7 +18,9 @@ from sqlalchemy.exc import IntegrityError
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.server.store import Store, accounts, sessions
 
-ROLES: Final = ("player", "dealer", "supervisor", "cashier")
+ROLES: Final = ("player", "dealer", "supervisor", "cashier", "keno_writer", "keno_supervisor")
+"""Account roles; the two keno roles are the keno writer and keno supervisor of N.J.A.C.
+19:47-15 (see :mod:`felt.server.keno`)."""
 MAX_FAILED_LOGINS: Final = 3
 """13:69O-1.4(i): an account is locked after three consecutive failed log-in attempts."""
 SESSION_SECONDS: Final = 12 * 3600

@@ -52,7 +52,7 @@ from felt.rounds.engine import HOUSE, LAYOUT, Effect, Event
 from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SystemShuffle, complete_deck
 from felt.server.auth import Account, Forbidden, authenticate
-from felt.server.spec import TableSpec
+from felt.server.spec import AnySpec, TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
     Conflict,
@@ -241,16 +241,7 @@ class TableHost:
 
     def _bump(self, conn: Connection, state: str | None = None) -> int:
         """Fence a write: the table's version moves on only while this process holds it."""
-        values: dict[str, Any] = {"version": felt_tables.c.version + 1}
-        if state is not None:
-            values["state"] = state
-        result = conn.execute(
-            update(felt_tables)
-            .where(felt_tables.c.id == self.spec.id, felt_tables.c.owner == self.owner)
-            .values(**values)
-        )
-        if result.rowcount != 1:
-            raise LeaseLost(f"table {self.spec.id} is now run by another server process")
+        fence(conn, self.spec.id, self.owner, state)
         return self.version + 1
 
     def _catch_up(self) -> None:
@@ -423,10 +414,7 @@ class TableHost:
         request it repeats must not be tried as a new action).  With ``token``, the sender's
         session is checked again in the same read as the key (a WebSocket's later messages)."""
         if key is not None and who is not None:
-            with self.store.engine.connect() as conn:
-                if token is not None:
-                    who = authenticate(self.store, token, conn)
-                seen = self.store.answered(conn, who.id, key, digest)
+            who, seen = answered_before(self.store, who, key, digest, token)
             if seen is not None:
                 return seen
         self._catch_up()
@@ -707,31 +695,64 @@ class TableHost:
         """Give the table up between rounds so a process with fewer than its share can take it
         (synchronous, under :attr:`lock`).  Nothing is lost: what carries between rounds is
         already on record."""
-        with self.store.transaction() as conn:
-            conn.execute(
-                update(felt_tables)
-                .where(felt_tables.c.id == self.spec.id, felt_tables.c.owner == self.owner)
-                .values(owner=None, lease_until=0.0)
-            )
+        give_up(self.store, self.spec.id, self.owner)
         self.leaving = True
 
     async def _sleep(self, stop: asyncio.Event, until: float | None, now: float) -> None:
-        timeout = None if until is None else max(0.0, until - now)
-        if timeout == 0.0:
-            return
-        waiter = asyncio.ensure_future(self.changed.wait())
-        stopper = asyncio.ensure_future(stop.wait())
-        try:
-            await asyncio.wait(
-                {waiter, stopper}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
-            )
-        finally:
-            waiter.cancel()
-            stopper.cancel()
+        await sleep_until(self.changed, stop, None if until is None else until - now)
 
 
-def new_table_row(spec: TableSpec, owner: str | None) -> dict[str, Any]:
-    """The row of a table the database has not seen."""
+def answered_before(
+    store: Store, who: Account, key: str, digest: str, token: str | None
+) -> tuple[Account, dict[str, Any] | None]:
+    """The sender (its session checked again if ``token`` is given, in the same read) and the
+    answer already given under ``key``, if any (see :meth:`Store.answered`)."""
+    with store.engine.connect() as conn:
+        if token is not None:
+            who = authenticate(store, token, conn)
+        return who, store.answered(conn, who.id, key, digest)
+
+
+def fence(conn: Connection, table_id: str, owner: str, state: str | None = None) -> None:
+    """Fence a write of a table or keno system: its version moves on (and its ``state`` is
+    written, if given) only while ``owner`` holds it; else :class:`LeaseLost`."""
+    values: dict[str, Any] = {"version": felt_tables.c.version + 1}
+    if state is not None:
+        values["state"] = state
+    result = conn.execute(
+        update(felt_tables)
+        .where(felt_tables.c.id == table_id, felt_tables.c.owner == owner)
+        .values(**values)
+    )
+    if result.rowcount != 1:
+        raise LeaseLost(f"{table_id} is now run by another server process")
+
+
+def give_up(store: Store, table_id: str, owner: str) -> None:
+    """Release ``owner``'s lease on a table or keno system."""
+    with store.transaction() as conn:
+        conn.execute(
+            update(felt_tables)
+            .where(felt_tables.c.id == table_id, felt_tables.c.owner == owner)
+            .values(owner=None, lease_until=0.0)
+        )
+
+
+async def sleep_until(changed: asyncio.Event, stop: asyncio.Event, timeout: float | None) -> None:
+    """Wait ``timeout`` seconds (None: for ever) or until ``changed`` or ``stop`` is set."""
+    if timeout is not None and timeout <= 0.0:
+        return
+    waiter = asyncio.ensure_future(changed.wait())
+    stopper = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({waiter, stopper}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        waiter.cancel()
+        stopper.cancel()
+
+
+def new_table_row(spec: AnySpec, owner: str | None) -> dict[str, Any]:
+    """The row of a table or keno system the database has not seen."""
     host_state = {"open": True, "seats": {}, "table": None, "round_id": None}
     return {"id": spec.id, "spec": spec.to_json(), "state": json.dumps(host_state), "version": 0,
             "owner": owner, "lease_until": 0.0}  # fmt: skip

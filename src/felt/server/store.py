@@ -169,6 +169,34 @@ idempotency = Table(
 """Each client request's idempotency key and the answer it got, so a retry is answered the same
 and never applied twice."""
 
+keno_events = Table(
+    "keno_events",
+    metadata,
+    Column("system_id", String(64), ForeignKey("felt_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("action", Text, nullable=False),
+    Column("effects", Text, nullable=False),
+    Column("actor", Integer, nullable=True),
+    Column("at", Float, nullable=False),
+)
+"""One row per accepted action of a keno system (N.J.A.C. 19:47-15), keyed on (system, sequence
+number) so two writers of one system conflict; the action (the numbers of a draw and of a
+quick-pick included) and what it caused, as :mod:`felt.games.keno.codec` writes them."""
+
+keno_games = Table(
+    "keno_games",
+    metadata,
+    Column("system_id", String(64), ForeignKey("felt_tables.id"), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("numbers", Text, nullable=False),
+    Column("opened_at", String(40), nullable=False),
+    Column("started_at", String(40), nullable=False),
+    Column("drawn_at", String(40), nullable=False),
+)
+"""Each drawn keno game: its day, number and the 20 numbers in drawing order, written with the
+draw (the winning numbers of every game are kept, 19:47-15.5(h)); times ISO 8601."""
+
 CAGE: Final = "cage"
 """The ledger account money enters and leaves by (the cashier's cage)."""
 HOUSE_ACCOUNT: Final = "house"
