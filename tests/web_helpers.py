@@ -82,9 +82,7 @@ class WebServer:
     def call(self, method: str, path: str, who: str | None = None, **body: Any) -> Any:
         """One API request as ``who``; its JSON answer (a non-2xx answer fails the test)."""
         headers = {"Authorization": f"Bearer {self.tokens[who]}"} if who else {}
-        r = httpx.request(
-            method, self.url + path, json=body or None, headers=headers, timeout=30
-        )
+        r = httpx.request(method, self.url + path, json=body or None, headers=headers, timeout=30)
         assert r.status_code < 300, f"{method} {path}: {r.status_code} {r.text}"
         return r.json()
 
@@ -113,7 +111,9 @@ def start_server(tmp: Path, database: str | None = None) -> WebServer:
     """``felt serve`` on SQLite in ``tmp`` (or ``database``) with the test tables."""
     tables = tmp / "tables.toml"
     tables.write_text(TABLES)
-    proc = ServeProcess(database or f"sqlite:///{tmp / 'felt.db'}", tables, tmp / "serve.log", ADMIN)
+    proc = ServeProcess(
+        database or f"sqlite:///{tmp / 'felt.db'}", tables, tmp / "serve.log", ADMIN
+    )
     proc.start()
     return WebServer(proc)
 

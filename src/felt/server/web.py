@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any, Final
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy import func, select
 
 from felt.core.money import dollars
 from felt.server import auth
 from felt.server.host import PROCEDURES
-from felt.server.spec import DDS, TableSpec
-from felt.server.store import HOUSE_ACCOUNT, felt_tables, postings, rounds
+from felt.server.spec import DDS, KENO, KenoSpec, TableSpec, keno_from_mapping
+from felt.server.store import HOUSE_ACCOUNT, felt_tables, keno_games, postings, rounds
 
 if TYPE_CHECKING:
     from felt.server.app import Server
@@ -169,6 +170,68 @@ def par_sheet(server: "Server", table: str) -> dict[str, Any]:
     return {"table": spec.id, "game": spec.game, "html": sheet.to_html(), "plot": plot}
 
 
+RECENT_GAMES: Final = 10
+
+
+class QuoteRequest(BaseModel):
+    """A keno request to price without issuing it."""
+
+    model_config = ConfigDict(extra="forbid")
+    request: dict[str, Any]
+
+
+def _keno_spec(server: "Server", system: str) -> KenoSpec:
+    from felt.server.app import NotFound
+
+    with server.store.engine.connect() as conn:
+        text = conn.execute(select(felt_tables.c.spec).where(felt_tables.c.id == system)).scalar()
+    data = None if text is None else json.loads(text)
+    if data is None or data.get("game") != KENO:
+        raise NotFound(f"no keno system {system[:64]!r}")
+    return keno_from_mapping(data, f"stored keno system {system[:64]}")
+
+
+def keno_quote(server: "Server", system: str, request: dict[str, Any]) -> dict[str, Any]:
+    """What a keno request plays and costs under the system's rate card, without issuing it: the
+    writer's price before the patron pays (15.4(a)); an unclear request is refused with the
+    reason (15.7(a)).  A quick-pick is priced as a straight ticket of that many spots."""
+    from felt.games.keno.tickets import read_request
+
+    card = _keno_spec(server, system).card()
+    spots = request.get("quick_pick")
+    if isinstance(spots, int) and not isinstance(spots, bool) and 1 <= spots <= 80:
+        rest = {k: v for k, v in request.items() if k != "quick_pick"}
+        request = {**rest, "kind": "straight", "numbers": list(range(1, spots + 1))}
+    ticket = read_request(request, card)
+    return {
+        "kind": ticket.kind,
+        "conditioning": ticket.conditioning,
+        "rates": ticket.rates,
+        "ways": ticket.ways,
+        "games": ticket.games,
+        "price": dollars(ticket.price),
+    }
+
+
+def keno_recent(server: "Server", system: str, limit: int = RECENT_GAMES) -> dict[str, Any]:
+    """The last games drawn, newest first, from the kept winning numbers (15.5(g)-(h)): public,
+    as a keno board shows them."""
+    _keno_spec(server, system)
+    with server.store.engine.connect() as conn:
+        rows = conn.execute(
+            select(keno_games.c.day, keno_games.c.number, keno_games.c.numbers)
+            .where(keno_games.c.system_id == system)
+            .order_by(keno_games.c.day.desc(), keno_games.c.number.desc())
+            .limit(limit)
+        ).all()
+    return {
+        "system": system,
+        "games": [
+            {"day": r.day, "game": int(r.number), "numbers": json.loads(r.numbers)} for r in rows
+        ],
+    }
+
+
 def add_web(app: FastAPI, server: "Server", who: Any) -> None:
     """Serve the screens at ``/`` and the screens' read-only API (``who``: the API's
     logged-in-account dependency; this module keeps its annotations evaluated so FastAPI reads
@@ -199,5 +262,15 @@ def add_web(app: FastAPI, server: "Server", who: Any) -> None:
         """A supervisor's par sheet of a table's configuration: the exact figures and a plot."""
         auth.require(caller, "supervisor")
         return await asyncio.to_thread(par_sheet, server, table)
+
+    @app.post("/api/keno/{system}/quote")
+    async def keno_quote_route(system: str, body: QuoteRequest, caller: who) -> dict[str, Any]:
+        """Price a keno request under the system's rate card without issuing it."""
+        return await asyncio.to_thread(keno_quote, server, system, body.request)
+
+    @app.get("/api/keno/{system}/recent")
+    async def keno_recent_route(system: str) -> dict[str, Any]:
+        """The last ten games drawn with their numbers (public, as on a keno board)."""
+        return await asyncio.to_thread(keno_recent, server, system)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

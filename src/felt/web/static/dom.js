@@ -18,7 +18,19 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export function mount(el, ...children) {
+  // a redraw keeps the keyboard focus on the control that had it (found again by its id, its
+  // data-n / data-action / data-card, or its label), so the keyboard user does not lose their place
+  const had = document.activeElement && el.contains(document.activeElement) ? document.activeElement : null;
+  const key = had && (had.id ? `#${CSS.escape(had.id)}`
+    : had.dataset.n ? `[data-n="${had.dataset.n}"]`
+    : had.dataset.action ? `[data-action="${had.dataset.action}"]`
+    : had.dataset.card ? `[data-card="${had.dataset.card}"]` : null);
+  const label = had && had.textContent;
   el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  if (!had) return;
+  const again = key ? el.querySelector(key)
+    : [...el.querySelectorAll(had.tagName)].find((x) => x.textContent === label);
+  if (again) again.focus();
 }
 
 export function toast(message) {

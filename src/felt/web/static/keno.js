@@ -64,8 +64,12 @@ export function kenoBoard(root, system) {
       lastGame = st.board;
     }
     status = st;
-    if (changed) draw();
+    if (changed) {
+      api("GET", `/api/keno/${encodeURIComponent(system)}/recent`).then((r) => { recent = r.games; draw(); }).catch(() => {});
+      draw();
+    }
   });
+  let recent = [];
 
   function draw() {
     if (!status) { mount(root, h("h1", {}, `Keno board ${system}`), h("p", {}, "Waiting for the system…")); return; }
@@ -83,8 +87,8 @@ export function kenoBoard(root, system) {
       h("ol", { class: "drawn", "aria-label": "Numbers in the order drawn" }, lit.map((n) => h("li", {}, String(n)))),
       h("div", { class: "keno-grid board", role: "img", "aria-label": `Keno board: ${lit.join(", ") || "no numbers"}` },
         Array.from({ length: 80 }, (_, i) => h("span", { class: "n" + (litSet.has(i + 1) ? " hit" : ""), "aria-hidden": "true" }, String(i + 1)))),
-      (status.recent || []).length ? h("section", {}, h("h2", {}, "Recent games"),
-        h("ul", { class: "recent" }, status.recent.map((g) => h("li", {}, h("strong", {}, `Game ${g.game}: `), g.numbers.slice().sort((a, b) => a - b).join(" "))))) : null));
+      recent.length ? h("section", {}, h("h2", {}, "Recent games"),
+        h("ul", { class: "recent" }, recent.map((g) => h("li", {}, h("strong", {}, `Game ${g.game}: `), g.numbers.slice().sort((a, b) => a - b).join(" "))))) : null));
   }
   draw();
   return () => { clearInterval(timer); unwatch(); };
@@ -119,6 +123,26 @@ export function kenoWriter(root, system) {
 
   async function send(action) {
     return api("POST", `/api/keno/${encodeURIComponent(system)}/actions`, { action, key: newKey() });
+  }
+
+  let quoted = null; // the price of the request as marked, or why it is unclear (15.7(a))
+  let quoteTimer = null;
+  function requote() {
+    clearTimeout(quoteTimer);
+    quoteTimer = setTimeout(async () => {
+      const req = request();
+      if (!form.quick && !groups.some((g) => g.length)) { quoted = null; showQuote(); return; }
+      try { quoted = await api("POST", `/api/keno/${encodeURIComponent(system)}/quote`, { request: req }); }
+      catch (e) { quoted = { error: e.message }; }
+      showQuote();
+    }, 150);
+  }
+  function showQuote() {
+    const el = root.querySelector(".quote");
+    if (!el) return;
+    el.classList.toggle("error", !!(quoted && quoted.error));
+    el.textContent = !quoted ? "Mark the numbers, or give quick-pick spots." : quoted.error
+      ? quoted.error : `${quoted.kind} ${quoted.conditioning} · ${quoted.ways} way(s) at ${quoted.rates} · ${quoted.games} game(s) · price ${money(quoted.price)}`;
   }
 
   function toggle(n) {
@@ -161,26 +185,29 @@ export function kenoWriter(root, system) {
       h("div", { class: "row" },
         field("station", "Work station", h("select", { id: "station", onchange: (e) => { form.station = e.target.value; } },
           status.stations.map((s) => h("option", { value: s, selected: String(s) === String(form.station) }, String(s))))),
-        field("kind", "Ticket", h("select", { id: "kind", onchange: (e) => { kind = e.target.value; groups = [groups.flat()]; current = 0; draw(); } },
+        field("kind", "Ticket type", h("select", { id: "kind", onchange: (e) => { kind = e.target.value; groups = [groups.flat()]; current = 0; draw(); } },
           kinds.map((k) => h("option", { value: k, selected: k === kind }, k)))),
-        field("rate", "Rate $", h("input", { id: "rate", value: form.rate, size: 7, inputmode: "decimal", onchange: (e) => { form.rate = e.target.value; } })),
-        field("games", "Games", h("input", { id: "games", type: "number", min: 1, max: card.max_games, value: form.games, size: 3, onchange: (e) => { form.games = e.target.value; } })),
-        field("quick", "Quick-pick spots", h("input", { id: "quick", type: "number", min: 1, max: card.max_spots, value: form.quick, size: 3, placeholder: "—", onchange: (e) => { form.quick = e.target.value; } }))),
+        field("rate", "Rate $", h("input", { id: "rate", value: form.rate, size: 7, inputmode: "decimal", oninput: (e) => { form.rate = e.target.value; requote(); } })),
+        field("games", "Games", h("input", { id: "games", type: "number", min: 1, max: card.max_games, value: form.games, size: 3, oninput: (e) => { form.games = e.target.value; requote(); } })),
+        field("quick", "Quick-pick spots", h("input", { id: "quick", type: "number", min: 1, max: card.max_spots, value: form.quick, size: 3, placeholder: "—", oninput: (e) => { form.quick = e.target.value; requote(); } }))),
       kind !== "straight" ? h("div", { class: "row" },
         h("span", {}, "Marking group: "),
         groups.map((g, i) => h("button", { type: "button", class: i === current ? "primary" : "", "aria-pressed": String(i === current), onclick: () => { current = i; draw(); } }, `Group ${i + 1} (${g.length})`)),
         h("button", { type: "button", onclick: () => { groups.push([]); current = groups.length - 1; draw(); } }, "New group"),
-        field("conditions", "Conditioning", h("input", { id: "conditions", value: form.conditions, placeholder: "e.g. 3/8 or 2/4 1/8", onchange: (e) => { form.conditions = e.target.value; } }))) : null,
+        field("conditions", "Conditioning", h("input", { id: "conditions", value: form.conditions, placeholder: "e.g. 3/8 or 2/4 1/8", oninput: (e) => { form.conditions = e.target.value; requote(); } }))) : null,
       grid(),
       h("div", { class: "row" },
         h("button", { type: "submit", class: "primary" }, "Issue ticket"),
         h("button", { type: "button", onclick: () => { groups = [[]]; current = 0; draw(); } }, "Clear"),
-        h("span", { class: "muted" }, `Rates ${money(card.minimum_wager)} to ${money(card.maximum_wager)} · up to ${card.max_spots} spots`))),
+        h("span", { class: "muted" }, `Rates ${money(card.minimum_wager)} to ${money(card.maximum_wager)} · up to ${card.max_spots} spots`)),
+      h("p", { class: "quote", role: "status", "aria-live": "polite" })),
       ticket ? h("section", { class: "panel ticket-box", "aria-label": "Ticket issued" },
         h("pre", { class: "ticket", dataset: { ticket: ticket.number } }, ticket.text),
         h("button", { type: "button", onclick: () => window.print() }, "Print ticket")) : null,
       h("div", { class: "grid two" }, voidForm(), redeemForm()));
     updateClock();
+    showQuote();
+    requote();
   }
 
   function voidForm() {
