@@ -33,6 +33,8 @@ from tests.web_helpers import (
     browser,
     shot,
     start_server,
+    tab_to,
+    unnamed,
 )
 
 __all__ = ["browser"]  # the fixture, imported for pytest
@@ -288,6 +290,7 @@ def test_screens_at_desktop_and_phone_widths(played: Played, browser: Any) -> No
     ann, bob = played.players
     ann.page.goto(server.url + "/#/lobby")
     ann.page.wait_for_selector(".table-card")
+    assert not unnamed(ann.page)
     shot(ann.page, "lobby-desktop")
     bob.page.goto(server.url + "/#/recall")
     bob.page.wait_for_selector(".notice")
@@ -297,6 +300,31 @@ def test_screens_at_desktop_and_phone_widths(played: Played, browser: Any) -> No
     ann.page.get_by_role("button", name="Rules and pay tables").click()
     ann.page.wait_for_selector("dialog.guide[open] table")
     shot(ann.page, "guide-desktop")
+    ann.page.keyboard.press("Escape")  # a modal dialog closes from the keyboard
+    ann.page.wait_for_selector("dialog.guide:not([open])", state="attached")
+
+
+def test_a_player_can_play_a_round_with_the_keyboard_alone(played: Played) -> None:
+    """Keyboard operable: sit, wager and decide with Tab and Enter only; every control on the
+    way has an accessible name."""
+    page = played.players[0].page
+    page.goto(played.server.url + "/#/lobby")
+    page.goto(played.server.url + "/#/table/b5")
+    page.wait_for_selector(".table-screen .live[data-state=live]")
+    assert not unnamed(page)
+    tab_to(page, "Sit at seat")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("fieldset.wager")
+    tab_to(page, "Wager")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".decision button[data-action=second]", timeout=30_000)
+    assert not unnamed(page)
+    page.locator("body").focus()
+    tab_to(page, "Second wager")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".table-screen[data-finished=true]", timeout=30_000)
+    tab_to(page, "Leave seat")
+    page.keyboard.press("Enter")
 
 
 def test_a_supervisor_reconstructs_a_round_and_opens_a_par_sheet(
@@ -317,6 +345,7 @@ def test_a_supervisor_reconstructs_a_round_and_opens_a_par_sheet(
         lost = -players_net(played.db, table)
         shown = page.locator(f"tr[data-table={table}] td").nth(4).inner_text()
         assert shown == ("-$" if lost < 0 else "$") + f"{abs(lost) / 100:.2f}", (table, shown)
+    assert not unnamed(page)
     shot(page, "floor-desktop")
     rid = sorted(r for r in events if tables[r] == "b7")[0]
     page.get_by_label("Round id").fill(rid)
@@ -347,6 +376,8 @@ def test_the_dealer_console_shows_the_table_and_records_an_irregularity(
     page = dan.page
     page.goto(server.url + "/#/dealer/b5")
     page.wait_for_selector("select#irregularity")
+    page.wait_for_selector("text=phase betting", timeout=30_000)  # a round open, no card dealt
+    assert not unnamed(page)
     shot(page, "dealer-desktop")
     before = read_log(played.db)[0]
     page.select_option("select#irregularity", "face_up_card")

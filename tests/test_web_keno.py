@@ -16,7 +16,7 @@ import pytest
 
 from felt.games.keno.ratecard import example_rate_card_path
 from tests.server_process import ServeProcess
-from tests.web_helpers import ADMIN, DESKTOP, PHONE, TABLES, WebServer, browser, shot
+from tests.web_helpers import ADMIN, DESKTOP, PHONE, TABLES, WebServer, browser, shot, unnamed
 
 __all__ = ["browser"]
 
@@ -116,6 +116,7 @@ def test_a_writer_issues_voids_and_redeems_across_a_draw(browser: Any, server: W
                      "number of games", "conditioning", "rate of each wager", "total price",
                      "keno writer", "maximum keno limit", "time to claim"):  # fmt: skip
             assert item in text, item
+        assert not unnamed(page)
         shot(page, "keno-writer-desktop")
         # a way ticket written in groups with its conditioning; priced before it is issued
         page.locator("#kind").select_option("way")
@@ -182,3 +183,32 @@ def test_a_writer_issues_voids_and_redeems_across_a_draw(browser: Any, server: W
     assert re.search(
         r"closes in \d+:\d\d|drawing|drawn", board.locator(".board-state").inner_text()
     )
+
+
+def test_a_keno_supervisor_holds_and_releases_the_lock_out(browser: Any, server: WebServer) -> None:
+    """15.5(e): a supervisor overrides the automatic lock-out from the station, with the reason
+    recorded; the public status shows the hold and its release."""
+    server.account("ken", "keno_supervisor")
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.get_by_label("Name").fill("ken")
+    page.get_by_label("Password").fill(server.passwords["ken"])
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="Writer station").click()
+    page.wait_for_selector("section[aria-label='Keno supervisor']")
+    wait_open(server, at_least=5)
+    page.locator("#override").select_option("hold")
+    page.locator("#reason").fill("the draw machine is being inspected")
+    page.get_by_role("button", name="Override (15.5(e))").click()
+    page.wait_for_selector("#toast:has-text('Override recorded')")
+    assert status(server)["held"] is True
+    shot(page, "keno-supervisor-desktop")
+    page.locator("#override").select_option("release")
+    page.get_by_role("button", name="Override (15.5(e))").click()
+    page.wait_for_function("() => document.querySelector('#toast').textContent.includes('Override recorded')")
+    end = time.monotonic() + 5
+    while status(server)["held"] and time.monotonic() < end:
+        time.sleep(0.1)
+    assert status(server)["held"] is False
+    context.close()

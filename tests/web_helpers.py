@@ -142,3 +142,31 @@ def shot(page: Any, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+UNNAMED = """() => [...document.querySelectorAll('button, input, select, textarea, a[href]')]
+  .filter((el) => el.offsetParent !== null || el.getClientRects().length)
+  .filter((el) => {
+    const text = (el.getAttribute('aria-label') || el.textContent || '').trim();
+    if (el.tagName === 'BUTTON' || el.tagName === 'A') return !text;
+    const id = el.id && document.querySelector(`label[for="${CSS.escape(el.id)}"]`);
+    return !(el.getAttribute('aria-label') || id || el.closest('label'));
+  })
+  .map((el) => el.outerHTML.slice(0, 120))"""
+"""Every visible control of the page without an accessible name (a label, its text or an
+aria-label): a screen reader would announce it as nothing."""
+
+
+def unnamed(page: Any) -> list[str]:
+    """The controls of ``page`` that have no accessible name."""
+    return list(page.evaluate(UNNAMED))
+
+
+def tab_to(page: Any, text: str, presses: int = 60) -> None:
+    """Press Tab until the focused control's text starts with ``text`` (keyboard only)."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => (document.activeElement.textContent || '').trim()")
+        if focused.startswith(text):
+            return
+    raise AssertionError(f"Tab never reached a control reading {text!r}")

@@ -204,10 +204,30 @@ export function kenoWriter(root, system) {
       ticket ? h("section", { class: "panel ticket-box", "aria-label": "Ticket issued" },
         h("pre", { class: "ticket", dataset: { ticket: ticket.number } }, ticket.text),
         h("button", { type: "button", onclick: () => window.print() }, "Print ticket")) : null,
-      h("div", { class: "grid two" }, voidForm(), redeemForm()));
+      h("div", { class: "grid two" }, voidForm(), redeemForm()),
+      session.get().role === "keno_supervisor" ? supervisorPanel() : null);
     updateClock();
     showQuote();
     requote();
+  }
+
+  // A keno supervisor's authorisations and overrides (15.5(c)-(e), 15.6(b), 15.7(c)).
+  function supervisorPanel() {
+    const ticket = h("input", { id: "approve-ticket", type: "number", min: 1 });
+    const what = h("select", { id: "override" }, ["hold", "release", "lock"].map((w) => h("option", { value: w }, w)));
+    const reason = h("input", { id: "reason", size: 30, placeholder: "why (recorded)" });
+    const run = (action, done) => async () => {
+      try { await send(action()); toast(done); } catch (e) { toast(e.message); }
+    };
+    return h("section", { class: "panel", "aria-label": "Keno supervisor" }, h("h2", {}, "Keno supervisor"),
+      h("div", { class: "row" }, h("label", { for: "approve-ticket" }, "Authorise payment of ticket"), ticket,
+        h("button", { type: "button", onclick: run(() => ({ action: "approve", ticket: Number(ticket.value) }), "Payment authorised for 10 minutes") }, "Authorise (15.6(b))")),
+      h("div", { class: "row" }, h("label", { for: "override" }, "Lock-out override"), what, h("label", { for: "reason" }, "Reason"), reason,
+        h("button", { type: "button", onclick: run(() => ({ action: "override", what: what.value, reason: reason.value }), "Override recorded") }, "Override (15.5(e))")),
+      h("div", { class: "row" },
+        h("button", { type: "button", onclick: run(() => ({ action: "closing_notice" }), "Closing notice given") }, "Closing notice (15.5(c))"),
+        h("button", { type: "button", onclick: run(() => ({ action: "system_down" }), "System marked down") }, "System down (15.7(c))"),
+        h("button", { type: "button", onclick: run(() => ({ action: "system_up" }), "System up") }, "System up")));
   }
 
   function voidForm() {
