@@ -206,7 +206,9 @@ def test_a_keno_supervisor_holds_and_releases_the_lock_out(browser: Any, server:
     shot(page, "keno-supervisor-desktop")
     page.locator("#override").select_option("release")
     page.get_by_role("button", name="Override (15.5(e))").click()
-    page.wait_for_function("() => document.querySelector('#toast').textContent.includes('Override recorded')")
+    page.wait_for_function(
+        "() => document.querySelector('#toast').textContent.includes('Override recorded')"
+    )
     end = time.monotonic() + 5
     while status(server)["held"] and time.monotonic() < end:
         time.sleep(0.1)
