@@ -18,6 +18,9 @@ import pytest
 from tests.server_process import ServeProcess
 
 ADMIN = "web-admin-password"
+BROWSER_FIGURES = pytest.StashKey[list[str]]()
+"""What the browser tests measured (first page time, page weight), printed at the end of the
+run by tests/conftest.py."""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}

@@ -143,12 +143,31 @@ export async function roundScreen(root, roundId) {
   const r = await api("GET", "/api/rounds/" + encodeURIComponent(roundId));
   const rec = r.record;
   mount(root, h("h1", {}, `Round ${r.round}`), h("p", {}, `${r.table} · round ${r.number} · ${r.finished ? "finished" : "in play"}`),
-    rec ? h("section", { class: "panel" }, h("h2", {}, "Reconstruction"),
-      h("pre", { class: "record" }, JSON.stringify(rec, null, 1))) : null,
+    rec ? reconstruction(rec) : null,
     h("section", { class: "panel" }, h("h2", {}, "Events in order"),
       h("ol", { class: "events" }, r.events.map((e) => h("li", {},
         h("code", {}, JSON.stringify(e.action)), " ",
         h("span", { class: "muted" }, (e.effects || []).map((x) => x.detail || x.kind || "").filter(Boolean).join("; ")))))));
+}
+
+// A finished round rebuilt from its record: the dealer's hand, each seat's cards, wagers and
+// statement, the house's net, and the discard rack in pickup order (24.10(g), 17.10).
+function reconstruction(rec) {
+  const dollars = (x) => money(Number(x).toFixed(2));
+  const seats = Object.entries(rec.seats || {});
+  return h("section", { class: "panel reconstruction" }, h("h2", {}, "Reconstruction"),
+    h("p", {}, `${gameName(rec.game)} under ${rec.edition} · ${rec.phase}`, rec.void_reason ? ` · void: ${rec.void_reason}` : "",
+      ` · house net ${dollars(rec.house_net)}`),
+    h("h3", {}, "Dealer"), hand(rec.dealer.cards || []), rec.dealer.description ? h("p", {}, rec.dealer.description) : null,
+    seats.map(([n, seat]) => h("div", { class: "seat-record", dataset: { seat: n } },
+      h("h3", {}, `Seat ${n}`, seat.player ? ` · ${seat.player}` : "", ` · ${seat.status}`),
+      hand(seat.cards || []),
+      (seat.discarded || []).length ? h("p", {}, "Discarded: ", hand(seat.discarded)) : null,
+      seat.hand ? h("p", {}, seat.hand.description) : null,
+      h("p", { class: "muted" }, Object.entries(seat.wagers || {}).map(([k, v]) => `${k} ${dollars(v)}`).join(", "), ` · net ${dollars(seat.net)}`),
+      linesTable((seat.lines || []).map((l) => ({ ...l, seat: n, stake: Number(l.stake).toFixed(2), amount: Number(l.amount).toFixed(2) }))))),
+    h("h3", {}, "Discard rack, in pickup order"),
+    h("ol", { class: "rack" }, (rec.discard_rack || []).map((b) => h("li", {}, h("span", { class: "muted" }, b.what + " "), hand(b.cards)))));
 }
 
 export async function parSheetScreen(root, tableId) {
