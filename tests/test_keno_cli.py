@@ -5,6 +5,7 @@ against a real ``felt serve``."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import os
 import re
@@ -608,7 +609,7 @@ def test_voids_are_listed_by_station_in_number_order() -> None:
 
 # ----------------------------------------------------------------------------- end to end
 
-KENO_TOML = """
+KENO_1 = """
 [[keno]]
 id = "keno-1"                 # games drawn while the tests run
 rate_card = "example"
@@ -616,13 +617,17 @@ stations = [1, 2]
 game_seconds = 8
 draw_seconds = 0.5
 between_games_seconds = 0.5
-
+"""
+KENO_TOML = (
+    KENO_1
+    + """
 [[keno]]
 id = "keno-2"                 # a game that stays open for the whole test run
 rate_card = "example"
 stations = [1, 2]
 game_seconds = 3600
 """
+)
 PASSWORD = "keno-test-password"
 K1 = ("--system", "keno-1")
 
@@ -750,6 +755,19 @@ class DroppingProxy:
                 conn.sendall(reply)
 
 
+def issue_on_keno_1(capsys: pytest.CaptureFixture[str], url: str, *flags: str) -> str:
+    """Issue on keno-1, whose games close every few seconds: a refusal because the game is
+    locked or drawn (nothing issued) is tried again once the next game opens."""
+    end = time.monotonic() + 30
+    while True:
+        status, out, err = keno(capsys, url, "kw", *K1, "issue", "--station", "1", *flags)
+        if status == 0:
+            return out
+        assert "no ticket may be issued" in err, err
+        assert time.monotonic() < end, err
+        time.sleep(0.2)
+
+
 def test_issue_each_way_a_writer_writes_and_print_the_ticket(
     capsys: pytest.CaptureFixture[str], server: str
 ) -> None:
@@ -868,9 +886,7 @@ def test_drawn_games_pay_their_winners(capsys: pytest.CaptureFixture[str], serve
     (15.7(c)1); every other ticket is refused in one line; the board shows its game's numbers."""
     numbers: dict[int, int] = {}
     for n in range(1, 81):
-        status, out, err = keno(capsys, server, "kw", *K1, "issue", "--station", "1", "--numbers",
-                                str(n), "--rate", "1.00")  # fmt: skip
-        assert status == 0, err
+        out = issue_on_keno_1(capsys, server, "--numbers", str(n), "--rate", "1.00")
         numbers[issued_number(out)] = n
     game_of: dict[int, int] = {}
     for number in numbers:
@@ -967,3 +983,114 @@ def test_help_fits_80_columns(
     out = capsys.readouterr().out
     assert "usage: felt keno" in out
     assert all(len(line) <= cli.WIDTH for line in out.splitlines()), out
+
+
+def test_a_payout_of_1500_or_more_needs_a_supervisors_approval(
+    capsys: pytest.CaptureFixture[str], server: str
+) -> None:
+    """15.6(b): a split ticket of the 80 numbers each played alone at $100 (80/1) catches
+    exactly 20, $6,000.00 by the example card; a writer's redeem is refused until a keno
+    supervisor approves it, then pays it."""
+    groups = " / ".join(map(str, range(1, 81)))
+    out = issue_on_keno_1(capsys, server, "--kind", "split", "--groups", groups,
+                          "--conditions", "80/1", "--rate", "100")  # fmt: skip
+    assert "total price: $8000.00" in out
+    number = issued_number(out)
+    game = int(re.findall(r"first and last game: (\d+)", out)[0])
+    end = time.monotonic() + 60
+    while (status_of(server, "keno-1").get("board") or {}).get("game", 0) < game:
+        assert time.monotonic() < end, "keno-1 was not drawn in time"
+        time.sleep(0.5)
+    status, out, err = keno(capsys, server, "kw", *K1, "redeem", "--station", "1", str(number))
+    assert (status, out) == (2, "")
+    assert "15.6(b)" in err
+    status, out, err = keno(capsys, server, "ks", *K1, "approve", str(number))
+    assert status == 0, err
+    status, out, err = keno(capsys, server, "kw", *K1, "redeem", "--station", "1", str(number),
+                            "--method", "casino check")  # fmt: skip
+    assert status == 0, err
+    assert "paid $6000.00" in out
+
+
+def test_a_process_that_does_not_run_the_system_names_the_one_that_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Two processes on one PostgreSQL database: the one that does not run the keno system
+    answers 421, and the command names the process to use (--server); there it works."""
+    for database in postgres_schema_url():
+        tables = tmp_path / "tables.toml"
+        tables.write_text(KENO_1)
+        procs = [ServeProcess(database, tables, tmp_path / f"{n}.log", ADMIN_PASSWORD)
+                 for n in "ab"]  # fmt: skip
+        try:
+            procs[0].start()
+            procs[1].start()
+            end = time.monotonic() + 30
+            while True:
+                codes = {p.name: httpx.get(f"http://{p.name}/api/keno/keno-1").status_code
+                         for p in procs}  # fmt: skip
+                if sorted(codes.values()) == [200, 421]:
+                    break
+                assert time.monotonic() < end, codes
+                time.sleep(0.2)
+            owner = next(name for name, code in codes.items() if code == 200)
+            other = next(name for name, code in codes.items() if code == 421)
+            with httpx.Client(base_url=f"http://{owner}", timeout=30) as http:
+                token = http.post("/api/login", json={"name": "admin", "password": ADMIN_PASSWORD})
+                made = http.post("/api/accounts", json={"name": "kw", "role": "keno_writer",
+                                 "password": PASSWORD},
+                                 headers={"Authorization": f"Bearer {token.json()['token']}"})  # fmt: skip
+                assert made.status_code == 200, made.text
+            issue = ("issue", "--station", "1", "--numbers", "1", "--rate", "1")
+            status, out, err = keno(capsys, f"http://{other}", "kw", *issue)
+            assert (status, out) == (2, "")
+            assert err.count("\n") == 1
+            assert f"--server http://{owner}" in err
+            issue_on_keno_1(capsys, f"http://{owner}", *issue[3:])
+        finally:
+            for p in procs:
+                p.stop()
+
+
+def test_the_same_key_given_again_answers_the_first_action(
+    capsys: pytest.CaptureFixture[str], server: str
+) -> None:
+    """--key K repeats an action whose answer was lost without doing it again; the same key for
+    another request is refused (409) in one line."""
+    argv = ("--system", "keno-2", "issue", "--station", "1", "--numbers", "4 5", "--rate", "1")
+    key = ("--key", f"k-{time.time_ns()}")
+    status, first, err = keno(capsys, server, "kw", *argv, *key)
+    assert status == 0, err
+    status, again, err = keno(capsys, server, "kw", *argv, *key)
+    assert status == 0, err
+    assert issued_number(again) == issued_number(first)
+    assert "already been done" in again
+    status, out, err = keno(capsys, server, "kw", *argv[:-1], "2", *key)
+    assert (status, out) == (2, "")
+    assert "was used for another request" in err
+
+
+def test_the_password_is_asked_for_when_not_in_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """No FELT_PASSWORD: the password is typed (getpass, never a flag); with no terminal to
+    type it at, one clear error."""
+    monkeypatch.delenv("FELT_PASSWORD")
+    prompts: list[str] = []
+
+    def typed(prompt: str) -> str:
+        prompts.append(prompt)
+        return "typed-secret"
+
+    monkeypatch.setattr(getpass, "getpass", typed)
+    c = cli._client(parse("--user", "kw", "--server", "http://h:1", "board"))
+    assert c.password is not None
+    assert c.password() == "typed-secret"
+    assert prompts == ["password for kw at http://h:1: "]
+
+    def no_terminal(prompt: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr(getpass, "getpass", no_terminal)
+    with pytest.raises(FeltError, match="no password: set FELT_PASSWORD or run in a terminal"):
+        c.password()

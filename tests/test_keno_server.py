@@ -215,7 +215,12 @@ def test_15_5_e_override_only_by_a_keno_supervisor_with_who_and_why(h: Harness) 
     held = hold(h)
     assert held["held"] is True
     refused(h.keno(SUPER, {"action": "override", "what": "release", "reason": " "}), 400, "reason")
-    release(h)
+    game = status(h)["game"]
+    ack = ok(h.keno(SUPER, {"action": "override", "what": "release", "reason": "done"}))
+    assert set(ack) == {"system", "seq", "action", "at", "effects"}
+    assert ack["effects"][0] == {"kind": "override", "ticket": None, "amount": "0.00",
+                                 "detail": ack["effects"][0]["detail"]}  # fmt: skip
+    h.keno_wait(lambda s: s["board"] is not None and s["board"]["game"] >= game)
     with h.server.store.engine.connect() as conn:
         rows = [json.loads(r.effects) for r in conn.execute(select(keno_events.c.effects))]
     details = [e["detail"] for effects in rows for e in effects if e["kind"] == "override"]
@@ -536,6 +541,18 @@ def test_websocket_subscribers_get_the_keno_status(h: Harness) -> None:
         seen = ws.receive_json()  # the schedule moves on
         assert seen["type"] == "keno"
         assert seen["version"] > first["version"]
+    hold(h)
+    with h.socket() as ws:  # a keno writer acts over the WebSocket as over HTTP
+        ws.send_json({"token": h.tokens[WRITER]})
+        assert ws.receive_json()["type"] == "hello"
+        request = {"action": "issue", "station": 2, "request": LOSER}
+        ws.send_json({"table": "keno", "action": request, "key": "ws-1"})
+        ack = ws.receive_json()
+        assert ack["type"] == "ack"
+        assert ack["key"] == "ws-1"
+        assert ack["ticket"]["number"] == 1
+        ws.send_json({"table": "keno", "action": {"action": "draw"}, "key": "ws-2"})
+        assert ws.receive_json()["status"] == 403
 
 
 # ----------------------------------------------------------------------------- recovery
@@ -771,3 +788,20 @@ def _toml(data: dict[str, Any]) -> str:
         lines.append(f"[pays.{spots}]")
         lines += [f"{catch} = {json.dumps(amount)}" for catch, amount in table.items()]
     return "\n".join(lines) + "\n"
+
+
+def test_a_process_that_does_not_run_the_system_answers_421_with_its_owner(
+    database_url: str,
+) -> None:
+    for first in keno_harness(database_url):
+        first.keno_wait(lambda s: s["game"] >= 1)
+        for second in harness(database_url, [keno_spec()], node="node-b"):
+            assert "keno" not in second.server.kenos
+            r = second.client.get("/api/keno/keno")
+            assert r.status_code == 421, r.text
+            assert r.json()["owner"] == "node-a"
+            second.login(WRITER, f"{WRITER}-password")
+            r = second.keno(WRITER, {"action": "closing_notice"})
+            assert r.status_code == 421, r.text
+            systems = ok(second.get(WRITER, "/api/keno"))["systems"]
+            assert [s["id"] for s in systems] == ["keno"]

@@ -10,6 +10,7 @@ idempotency key and a lost reply is retried with the same key, so it is never do
 from __future__ import annotations
 
 import argparse
+import contextlib
 import getpass
 import hashlib
 import http.client
@@ -393,7 +394,8 @@ class Client:
             print(f"felt: note: session not kept ({path}: {err.strerror})", file=sys.stderr)
 
     def _forget_token(self) -> None:
-        self._session_file().unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # a file that cannot be removed is overwritten next
+            self._session_file().unlink(missing_ok=True)
 
     def log_in(self) -> str:
         """A new session (POST /api/login), kept for the next command."""

@@ -35,7 +35,17 @@ from felt.rounds.actions import action_from_json
 from felt.server import auth
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
-from felt.server.keno import KenoHost
+from felt.server.keno import (
+    KenoAck,
+    KenoActRequest,
+    KenoGames,
+    KenoHost,
+    KenoStatus,
+    KenoSystems,
+    KenoTicket,
+    KenoUnclaimed,
+    KenoVoids,
+)
 from felt.server.spec import AnySpec, KenoSpec, any_spec_from_json
 from felt.server.store import (
     CAGE,
@@ -787,39 +797,41 @@ def create_app(server: Server) -> FastAPI:
         await host.do(host.set_open, change == "open")
         return {"ok": True}
 
-    @app.get("/api/keno")
+    @app.get("/api/keno", response_model=KenoSystems)
     async def keno_list(who: Who) -> dict[str, Any]:
         return {"systems": await asyncio.to_thread(server.keno_systems)}
 
-    @app.get("/api/keno/{system}")
+    @app.get("/api/keno/{system}", response_model=KenoStatus)
     async def keno_status(system: str) -> dict[str, Any]:
         """The public status of a keno system (the keno board, 19:47-15.5(c), (g)): no log-in."""
         host = server.keno_host(system)
         async with host.lock:
             return host.message_for(None)
 
-    @app.post("/api/keno/{system}/actions")
-    async def keno_action(system: str, body: ActRequest, who: Who) -> dict[str, Any]:
+    @app.post(
+        "/api/keno/{system}/actions", response_model=KenoAck, response_model_exclude_unset=True
+    )
+    async def keno_action(system: str, body: KenoActRequest, who: Who) -> dict[str, Any]:
         return await server.keno_act(who, system, body.action, body.key)
 
-    @app.get("/api/keno/{system}/tickets/{number}")
+    @app.get("/api/keno/{system}/tickets/{number}", response_model=KenoTicket)
     async def keno_ticket(system: str, number: int, who: Who) -> dict[str, Any]:
         host = server.keno_host(system)
         return await host.read(host.ticket, who, number)
 
-    @app.get("/api/keno/{system}/games")
+    @app.get("/api/keno/{system}/games", response_model=KenoGames)
     async def keno_games(system: str, who: Who, day: str | None = None) -> dict[str, Any]:
         host = server.keno_host(system)
         return await host.read(host.games, who, day)
 
-    @app.get("/api/keno/{system}/voids")
+    @app.get("/api/keno/{system}/voids", response_model=KenoVoids)
     async def keno_voids(
         system: str, who: Who, day: str | None = None, station: int | None = None
     ) -> dict[str, Any]:
         host = server.keno_host(system)
         return await host.read(host.voids, who, day, station)
 
-    @app.get("/api/keno/{system}/unclaimed")
+    @app.get("/api/keno/{system}/unclaimed", response_model=KenoUnclaimed)
     async def keno_unclaimed(system: str, who: Who, year: int | None = None) -> dict[str, Any]:
         host = server.keno_host(system)
         return await host.read(host.unclaimed, who, year)

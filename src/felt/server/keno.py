@@ -22,8 +22,9 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import insert, select
 
 from felt.core.errors import FeltError, excerpt
@@ -264,7 +265,8 @@ class KenoHost:
         start = len(system.ledger.transfers)
         event: core.Event | None = None
         if isinstance(action, Approve):
-            system._ticket(action.ticket)  # an unknown ticket is refused
+            if action.ticket not in system.tickets:
+                raise FeltError(f"no keno ticket {action.ticket} was issued by this system")
             data = {"action": "approve", "at": action.at.isoformat(), "ticket": action.ticket,
                     "by": {"id": action.by.id, "role": action.by.role}}  # fmt: skip
             effects = [{"kind": "approve", "ticket": action.ticket, "amount": 0,
@@ -680,3 +682,171 @@ __all__ = [
     "status_view",
     "ticket_json",
 ]
+
+
+# ----------------------------------------------------------------------------- the API's shapes
+
+
+class _Shape(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class KenoBoard(_Shape):
+    """The last game drawn, as the keno board shows it (15.5(g))."""
+
+    day: str
+    game: int
+    numbers: list[int] = Field(description="the 20 numbers in the order drawn")
+
+
+class KenoCard(_Shape):
+    """What a booth shows of the rate card."""
+
+    name: str
+    ticket_types: list[str]
+    minimum_wager: str
+    maximum_wager: str
+    max_spots: int
+    max_games: int
+
+
+class KenoStatus(_Shape):
+    """The public status of a keno system (also each WebSocket ``keno`` message)."""
+
+    type: Literal["keno"]
+    system: str
+    version: int
+    day: str | None
+    game: int
+    state: Literal["open", "locked", "drawn"] | None
+    closes_at: str | None
+    remaining_seconds: float | None
+    held: bool
+    down: bool
+    board: KenoBoard | None
+    stations: list[int]
+    rate_card: KenoCard
+
+
+class KenoSystemEntry(_Shape):
+    """One keno system on record."""
+
+    id: str
+    stations: list[int]
+    closing: str
+    automatic_lockout: bool
+
+
+class KenoSystems(_Shape):
+    """Every keno system on record, whichever process runs it."""
+
+    systems: list[KenoSystemEntry]
+
+
+class KenoActRequest(_Shape):
+    """A keno staff action and the client's idempotency key."""
+
+    action: dict[str, Any] = Field(
+        description="{'action': NAME, ...}: issue, void, redeem, approve, closing_notice, "
+        "lock_out, override, cancel_races, system_down, system_up, manual_pay, year_end"
+    )
+    key: str = Field(min_length=1, max_length=128)
+
+
+class KenoEffect(_Shape):
+    """One thing an action caused (money in dollars)."""
+
+    kind: str
+    ticket: int | None
+    amount: str
+    detail: str
+
+
+class KenoIssued(_Shape):
+    """The ticket an issue printed (15.4(c))."""
+
+    number: int
+    price: str
+    items: dict[str, str]
+    text: str
+
+
+class KenoAck(_Shape):
+    """An accepted keno action."""
+
+    system: str
+    seq: int
+    action: str
+    at: str
+    effects: list[KenoEffect]
+    ticket: KenoIssued | None = None
+    paid: str | None = None
+    replayed: bool | None = None
+
+
+class KenoTicket(_Shape):
+    """A ticket's record and standing."""
+
+    number: int
+    items: dict[str, str]
+    text: str
+    voided: bool
+    void_station: int | None
+    won: dict[str, str] = Field(description="game number -> dollars won")
+    owed: str
+    paid: str | None
+    paid_at: str | None
+    expires: str | None
+    cancelled: bool
+
+
+class KenoGame(_Shape):
+    """A game drawn."""
+
+    game: int
+    opened_at: str
+    started_at: str | None
+    numbers: list[int]
+    shared: bool
+
+
+class KenoGames(_Shape):
+    """The games of a day drawn so far (15.5(b), (h))."""
+
+    day: str
+    games: list[KenoGame]
+
+
+class KenoVoid(_Shape):
+    """A voided ticket in the daily list of its work station (15.4(e))."""
+
+    number: int
+    price: str
+    issued_at: str
+    writer: str
+    first_game: int
+    last_game: int
+
+
+class KenoVoids(_Shape):
+    """The voided tickets of a day per work station."""
+
+    day: str
+    stations: dict[str, list[KenoVoid]]
+
+
+class KenoUnclaimedTicket(_Shape):
+    """A winning ticket whose time to claim ran out unpaid."""
+
+    number: int
+    owed: str
+    expired: str | None
+
+
+class KenoUnclaimed(_Shape):
+    """A year's expired unclaimed winnings and whether their total was taken (15.6(d))."""
+
+    year: int
+    tickets: list[KenoUnclaimedTicket]
+    total: str
+    taken: bool
