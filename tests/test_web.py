@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import signal
 import time
 from collections import defaultdict
@@ -40,7 +41,9 @@ from tests.web_helpers import (
 
 __all__ = ["browser"]  # the fixture, imported for pytest
 
-GAMES = {"b5": "boston5", "b7": "boston7", "dds": "double-down-stud"}
+GAMES = {"b5": "boston5", "b7": "boston7", "dds": "double-down-stud", "b5m": "boston5"}
+PLAYED = ("b5", "b7", "dds")
+"""The tables both players play at (b5m is the dealer's, taken by hand)."""
 ROUNDS = 2
 """Rounds both players play at each table."""
 SHOT: set[tuple[str, str]] = set()
@@ -226,7 +229,7 @@ def played(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[P
     rng = random.Random(13)
     players = [open_page(browser, server, "ann", DESKTOP), open_page(browser, server, "bob", PHONE)]
     try:
-        for table in ("b5", "b7", "dds"):
+        for table in PLAYED:
             play(players, table, ROUNDS, rng)
         yield Played(server, tmp / "felt.db", players)
     finally:
@@ -242,10 +245,10 @@ def test_two_players_play_full_rounds_of_each_game(played: Played) -> None:
     for p in played.players:
         mine = {tables[rid] for rid, evs in events.items()
                 if any(e.actor == ids[p.name] for e in evs)}  # fmt: skip
-        assert mine == set(GAMES), (p.name, mine)
+        assert mine == set(PLAYED), (p.name, mine)
         settled = [f for f in p.frames if f.get("type") == "table" and f.get("finished")
                    and any(v.get("lines") for v in f.get("mine", {}).values())]  # fmt: skip
-        assert {f["table"] for f in settled} == set(GAMES)
+        assert {f["table"] for f in settled} == set(PLAYED)
         refused = [f for f in p.frames if f.get("type") == "error"]
         assert len(refused) <= 2, refused  # a click on a screen that had just changed, at most
     made = {e.action.get("action") for evs in events.values() for e in evs if e.actor is not None}
@@ -295,7 +298,7 @@ def test_screens_at_desktop_and_phone_widths(played: Played, browser: Any) -> No
     shot(ann.page, "lobby-desktop")
     bob.page.goto(server.url + "/#/recall")
     bob.page.wait_for_selector(".notice")
-    assert bob.page.locator("ol.stack > li").count() == ROUNDS * len(GAMES)
+    assert bob.page.locator("ol.stack > li").count() == ROUNDS * len(PLAYED)
     shot(bob.page, "recall-phone")
     ann.page.goto(server.url + "/#/table/b5")
     ann.page.get_by_role("button", name="Rules and pay tables").click()
@@ -340,9 +343,9 @@ def test_a_supervisor_reconstructs_a_round_and_opens_a_par_sheet(
     page = boss.page
     page.wait_for_selector("table.floor")
     rows = page.locator("table.floor tbody tr")
-    assert rows.count() == 3
+    assert rows.count() == len(GAMES)
     assert page.locator("tr[data-table=b5] td").nth(3).inner_text() != "0"
-    for table in GAMES:  # what the players lost there, from their own wallets' ledger rows
+    for table in PLAYED:  # what the players lost there, from their own wallets' ledger rows
         lost = -players_net(played.db, table)
         shown = page.locator(f"tr[data-table={table}] td").nth(4).inner_text()
         assert shown == ("-$" if lost < 0 else "$") + f"{abs(lost) / 100:.2f}", (table, shown)
@@ -387,7 +390,6 @@ def test_the_dealer_console_shows_the_table_and_records_an_irregularity(
     page.wait_for_selector("select#irregularity")
     page.wait_for_selector("text=phase betting", timeout=30_000)  # a round open, no card dealt
     assert not unnamed(page)
-    shot(page, "dealer-desktop")
     before = read_log(played.db)[0]
     page.select_option("select#irregularity", "face_up_card")
     page.locator("input[name=position]").fill("5")
@@ -403,6 +405,47 @@ def test_the_dealer_console_shows_the_table_and_records_an_irregularity(
         toast = page.locator("#toast").inner_text()
         pytest.fail(f"no face_up_card event was recorded (the page said: {toast!r})")
     page.context.close()
+
+
+def test_the_dealer_takes_every_step_at_a_manual_table(played: Played, browser: Any) -> None:
+    """At a table whose dealer steps are taken by hand, nothing moves until the dealer's console
+    takes the next step; the player's decision still waits for the player; the round is
+    settled by the dealer's steps alone (24.9, 24.10)."""
+    server = played.server
+    dealer = open_page(browser, server, "dan", DESKTOP).page
+    dealer.goto(server.url + "/#/dealer/b5m")
+    ann = played.players[0].page
+    ann.goto(server.url + "/#/table/b5m")
+    ann.locator("button", has_text="Sit at seat").first.click()
+    ann.locator("fieldset.wager button.primary").click()
+    ann.wait_for_selector(".mine .tag:has-text('betting')")
+    time.sleep(2.5)  # past the table's betting_seconds: an automatic table would have closed
+    assert ann.locator(".mine .tag").first.inner_text() == "betting"
+    steps: list[str] = []
+    end = time.monotonic() + 60
+    while ann.locator(".table-screen[data-finished=true]").count() == 0:
+        assert time.monotonic() < end, steps
+        if ann.locator(".decision button[data-action=second]").count():
+            ann.locator(".decision button[data-action=second]").click()
+            time.sleep(0.3)
+            continue
+        button = dealer.get_by_role("button", name=re.compile("^Next step"))
+        if button.count():
+            steps.append(button.inner_text())
+            button.click()
+            dealer.wait_for_function(
+                "(t) => !document.querySelector('button.primary') ||"
+                " document.querySelector('button.primary').textContent !== t",
+                arg=steps[-1],
+                timeout=10_000,
+            )
+        else:
+            time.sleep(0.2)
+    assert steps[0] == "Next step: no_more_bets"
+    assert "Next step: settle" in steps
+    shot(dealer, "dealer-desktop")
+    ann.locator("button", has_text="Leave seat").first.click()
+    dealer.context.close()
 
 
 def test_the_first_table_page_is_usable_within_a_second(

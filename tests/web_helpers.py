@@ -48,6 +48,16 @@ between_rounds_seconds = 4
 decision_seconds = 60
 
 [[table]]
+id = "b5m"
+game = "boston5"
+dealer = "manual"
+pace_seconds = 0.3
+betting_seconds = 1
+between_rounds_seconds = 2
+[table.settings]
+decision_seconds = 60
+
+[[table]]
 id = "dds"
 game = "double-down-stud"
 pace_seconds = 0.3

@@ -671,6 +671,8 @@ class TableHost:
         if step is None:
             self.step_at = None
             return wait
+        if self.spec.dealer == "manual" and not isinstance(step, DecisionTimeout):
+            return wait  # the dealer takes the step from the console; a timeout is the clock's
         if self.spec.pace_seconds and not isinstance(step, DecisionTimeout):
             if self.step_at is None:
                 self.step_at = now + self.spec.pace_seconds
