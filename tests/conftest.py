@@ -15,14 +15,21 @@ settings.register_profile("felt", deadline=None, max_examples=200)
 settings.load_profile("felt")
 
 from tests.server_helpers import CRASH_SUMMARIES, database_url  # noqa: E402,F401 - the shared server fixture
+from tests.web_helpers import BROWSER_FIGURES  # noqa: E402
 
 
 def pytest_terminal_summary(
     terminalreporter: pytest.TerminalReporter, config: pytest.Config
 ) -> None:
-    """Show the crash campaigns' counts at the end of every run, whatever the output capture."""
+    """Show the crash campaigns' counts and the browser figures at the end of every run,
+    whatever the output capture."""
     summaries = config.stash.get(CRASH_SUMMARIES, [])
     if summaries:
         terminalreporter.section("crash campaigns (tests/test_server_crash.py)")
     for summary in summaries:
         terminalreporter.write_line(summary)
+    figures = config.stash.get(BROWSER_FIGURES, [])
+    if figures:
+        terminalreporter.section("browser screens (tests/test_web.py)")
+    for line in figures:
+        terminalreporter.write_line(line)

@@ -229,3 +229,17 @@ def test_19_46_1_18_supervisor_replaces_a_removed_deck_and_procedures_are_checke
     r = h.post("admin", "/api/tables/b5/procedure", {"procedure": "replace_deck"})
     assert r.status_code == 200
     assert not h.server.hosts["b5"].table.deck_removed  # type: ignore[union-attr]
+
+
+def test_a_table_names_who_takes_the_dealer_steps() -> None:
+    """``dealer = "manual"`` leaves every dealer step to the dealer's console; anything but
+    automatic or manual is refused with what is allowed, and a stored spec keeps its mode."""
+    from felt.core.errors import FeltError
+    from felt.server.spec import TableSpec, spec_from_mapping
+
+    manual = spec_from_mapping({"id": "m", "game": "boston5", "dealer": "manual"}, "t")
+    assert manual.dealer == "manual"
+    assert TableSpec.from_json(manual.to_json()) == manual
+    assert spec_from_mapping({"id": "a", "game": "boston5"}, "t").dealer == "automatic"
+    with pytest.raises(FeltError, match="dealer must be one of automatic, manual"):
+        spec_from_mapping({"id": "x", "game": "boston5", "dealer": "robot"}, "t")

@@ -902,6 +902,9 @@ def create_app(server: Server) -> FastAPI:
             server.sockets.discard(client)
             sender.cancel()
 
+    from felt.server.web import add_web
+
+    add_web(app, server, Who)
     return app
 
 

@@ -578,7 +578,18 @@ class TableHost:
         out["number"] = rnd.number
         out["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
         out["finished"] = rnd.finished
+        now = time.monotonic()
+        full = float(rnd.config.decision_seconds)
+        out["clock"] = [  # the decision time left to each election pending (its clock starts
+            # when the table's loop first sees it: until then, the whole time)
+            {"seat": s, "election": w,
+             "seconds": round(full if (t := self.deadlines.get((s, w))) is None else max(0.0, t - now), 1)}
+            for s, w in sorted(rnd.pending())
+        ]  # fmt: skip
         out["public"] = seat_message(rnd, PUBLIC)
+        if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
+            step = rnd.next_dealer_action()  # its name and arguments: no card is in a step
+            out["next_step"] = None if step is None else step.to_json()
         if who is not None and who.role == "player":
             mine = [n for n, s in self.seats.items() if s.account_id == who.id]
             mine += [n for n, s in rnd.seats.items()
@@ -660,6 +671,8 @@ class TableHost:
         if step is None:
             self.step_at = None
             return wait
+        if self.spec.dealer == "manual" and not isinstance(step, DecisionTimeout):
+            return wait  # the dealer takes the step from the console; a timeout is the clock's
         if self.spec.pace_seconds and not isinstance(step, DecisionTimeout):
             if self.step_at is None:
                 self.step_at = now + self.spec.pace_seconds

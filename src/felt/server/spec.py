@@ -6,6 +6,7 @@ each a table configuration as a table file has it plus the table's pace.
     game = "boston5"             # boston5, boston7 or double-down-stud
     edition = "nj-19-47-24"      # Boston only
     pace_seconds = 1.0           # between the dealer's steps
+    dealer = "automatic"         # or "manual": the dealer's console takes each step
     betting_seconds = 15         # betting stays open this long after the first wager
     between_rounds_seconds = 5
     [table.settings]             # as in a table file: limits, pay tables, decision_seconds ...
@@ -49,6 +50,8 @@ DDS: Final = "double-down-stud"
 GAME_NAMES: Final = (*GAMES, DDS)
 MAX_TABLES: Final = 2000
 MAX_SECONDS: Final = 3600.0
+DEALING_MODES: Final = ("automatic", "manual")
+"""Who takes a table's dealer steps: the table at its pace, or the dealer at the console."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,9 @@ class TableSpec:
     pace_seconds: float = 1.0
     betting_seconds: float = 15.0
     between_rounds_seconds: float = 5.0
+    dealer: str = "automatic"
+    """``automatic``: the table takes the dealer's steps at its pace; ``manual``: the dealer takes
+    each from the dealer's console (the decision clock still runs)."""
 
     def config(self) -> TableConfig | DoubleDownConfig:
         """The rule configuration, checked against the regulatory minimums as a table file is."""
@@ -84,6 +90,7 @@ class TableSpec:
                 "edition": self.edition,
                 "settings": dict(self.settings),
                 "pace_seconds": self.pace_seconds,
+                "dealer": self.dealer,
                 "betting_seconds": self.betting_seconds,
                 "between_rounds_seconds": self.between_rounds_seconds,
             },
@@ -121,6 +128,7 @@ def spec_from_mapping(data: Mapping[str, Any], where: str) -> TableSpec:
             "pace_seconds",
             "betting_seconds",
             "between_rounds_seconds",
+            "dealer",
         },
         where,
     )
@@ -140,6 +148,11 @@ def spec_from_mapping(data: Mapping[str, Any], where: str) -> TableSpec:
         raise FeltError(
             f"{where}: settings must be a table of table-file keys, got {excerpt(settings)}"
         )
+    dealer = data.get("dealer", "automatic")
+    if dealer not in DEALING_MODES:
+        raise FeltError(
+            f"{where}: dealer must be one of {', '.join(DEALING_MODES)}, got {excerpt(dealer)}"
+        )
     spec = TableSpec(
         id=tid,
         game=str(game),
@@ -148,6 +161,7 @@ def spec_from_mapping(data: Mapping[str, Any], where: str) -> TableSpec:
         pace_seconds=_seconds(data, "pace_seconds", 1.0, where),
         betting_seconds=_seconds(data, "betting_seconds", 15.0, where),
         between_rounds_seconds=_seconds(data, "between_rounds_seconds", 5.0, where),
+        dealer=str(dealer),
     )
     spec.config()  # checked now: a bad table never reaches a running server
     return spec

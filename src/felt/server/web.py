@@ -1,0 +1,276 @@
+"""The browser screens' side of the server: the page files from the package (no build step, no
+front-end server) and the read-only API the screens need beyond the game API: the lobby, a
+table's patron guide, the supervisor's floor and a table's par sheet.
+
+Every answer here is built from what its caller may see: the lobby and the guide from the table
+settings (public at any table), the floor and the par sheet for supervisors only.
+"""
+
+import asyncio
+import base64
+import json
+import tempfile
+import time
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import func, select
+
+from felt.core.money import dollars
+from felt.server import auth
+from felt.server.host import PROCEDURES
+from felt.server.spec import DDS, KENO, KenoSpec, TableSpec, keno_from_mapping
+from felt.server.store import HOUSE_ACCOUNT, felt_tables, keno_games, postings, rounds
+
+if TYPE_CHECKING:
+    from felt.server.app import Server
+
+STATIC: Final = Path(str(resources.files("felt.web") / "static"))
+"""The page files: plain ES modules, hand-written CSS, no build step."""
+PAGE_HEADERS: Final = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+
+
+def _seats_of(spec: TableSpec) -> int:
+    """How many seats (betting areas) a table has."""
+    config = spec.config()
+    return int(getattr(config, "areas", 6)) if spec.game == DDS else 6
+
+
+def _dollars_or_none(amount: int | None) -> str | None:
+    return None if amount is None else dollars(amount)
+
+
+def lobby(server: "Server") -> list[dict[str, Any]]:
+    """Every table with its game, limits and free seats, as a player choosing one sees it."""
+    with server.store.engine.connect() as conn:
+        rows = conn.execute(
+            select(felt_tables.c.id, felt_tables.c.spec, felt_tables.c.state, felt_tables.c.owner)
+        ).all()
+    out = []
+    for r in sorted(rows, key=lambda r: str(r.id)):
+        spec_data = json.loads(r.spec)
+        if spec_data.get("game") not in ("boston5", "boston7", DDS):
+            continue  # not a table (a keno system has its own screens)
+        spec = TableSpec.from_json(r.spec)
+        state = json.loads(r.state) if r.state else {}
+        config = spec.config()
+        seats = _seats_of(spec)
+        taken = {int(n): str(v[1]) for n, v in state.get("seats", {}).items()}
+        out.append(
+            {
+                "id": spec.id,
+                "game": spec.game,
+                "edition": getattr(getattr(config, "edition", None), "name", None),
+                "minimum": dollars(config.minimum),
+                "maximum": dollars(config.maximum),
+                "seats": seats,
+                "taken": {str(n): name for n, name in sorted(taken.items())},
+                "free": [n for n in range(1, seats + 1) if n not in taken],
+                "open": bool(state.get("open", True)),
+                "decision_seconds": config.decision_seconds,
+                "first_ratio": getattr(config, "first_ratio", None),
+                "bonus_minimum": _dollars_or_none(getattr(config, "bonus_minimum", None)),
+                "bonus_maximum": _dollars_or_none(getattr(config, "bonus_maximum", None)),
+                "procedures": PROCEDURES["double-down-stud" if spec.game == DDS else "boston"],
+                "owner": r.owner,
+            }
+        )
+    return out
+
+
+def _spec(server: "Server", table: str) -> TableSpec:
+    from felt.server.app import NotFound
+
+    with server.store.engine.connect() as conn:
+        text = conn.execute(select(felt_tables.c.spec).where(felt_tables.c.id == table)).scalar()
+    if text is None or json.loads(text).get("game") not in ("boston5", "boston7", DDS):
+        raise NotFound(f"no table {table[:64]!r}")
+    return TableSpec.from_json(text)
+
+
+def guide(server: "Server", table: str) -> dict[str, Any]:
+    """The patron's guide to one table (its rules and pay tables, from its own settings)."""
+    from felt.guide import render_guide
+
+    spec = _spec(server, table)
+    return {"table": spec.id, "game": spec.game, "html": render_guide(spec.config(), "html")}
+
+
+def floor(server: "Server", now: float | None = None) -> list[dict[str, Any]]:
+    """The floor at a glance: each table's state, players, rounds in the last hour, and what
+    the house won (+) or lost (-) there since midnight UTC, from the ledger."""
+    now = time.time() if now is None else now
+    midnight = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    today = midnight.timestamp()
+    tables = lobby(server)
+    with server.store.engine.connect() as conn:
+        per_hour: dict[str, int] = dict(
+            conn.execute(
+                select(rounds.c.table_id, func.count())
+                .where(rounds.c.started_at >= now - 3600)
+                .group_by(rounds.c.table_id)
+            ).all()
+        )
+        house: dict[str, int] = dict(
+            conn.execute(
+                select(rounds.c.table_id, func.coalesce(func.sum(postings.c.amount), 0))
+                .join(rounds, postings.c.txn.like(rounds.c.id + "#%"))
+                .where(postings.c.account == HOUSE_ACCOUNT, postings.c.at >= today)
+                .group_by(rounds.c.table_id)
+            ).all()
+        )
+        open_rounds: dict[str, str] = dict(
+            conn.execute(
+                select(rounds.c.table_id, func.max(rounds.c.id))
+                .where(rounds.c.finished.is_(False))
+                .group_by(rounds.c.table_id)
+            ).all()
+        )
+    return [
+        {
+            "id": t["id"],
+            "game": t["game"],
+            "open": t["open"],
+            "players": len(t["taken"]),
+            "seated": t["taken"],
+            "rounds_last_hour": int(per_hour.get(t["id"], 0)),
+            "house_today": dollars(int(house.get(t["id"], 0))),
+            "round_in_play": open_rounds.get(t["id"]),
+            "owner": t["owner"],
+        }
+        for t in tables
+    ]
+
+
+def par_sheet(server: "Server", table: str) -> dict[str, Any]:
+    """The exact analysis of a table's configuration (``felt analyze``) as HTML, with the plot
+    of the distribution of a round's result as a PNG data URL."""
+    from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
+    from felt.cli.plots import distribution_plot
+    from felt.games.double_down.config import DoubleDownConfig
+
+    spec = _spec(server, table)
+    config = spec.config()
+    if isinstance(config, DoubleDownConfig):
+        sheet = analyze_double_down(config, None)
+    elif config.game == "boston7":
+        sheet = analyze_boston7(config, None)
+    else:
+        sheet = analyze_boston5(config, None)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "plot.png"
+        distribution_plot(sheet, str(path))
+        plot = "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+    return {"table": spec.id, "game": spec.game, "html": sheet.to_html(), "plot": plot}
+
+
+RECENT_GAMES: Final = 10
+
+
+class QuoteRequest(BaseModel):
+    """A keno request to price without issuing it."""
+
+    model_config = ConfigDict(extra="forbid")
+    request: dict[str, Any]
+
+
+def _keno_spec(server: "Server", system: str) -> KenoSpec:
+    from felt.server.app import NotFound
+
+    with server.store.engine.connect() as conn:
+        text = conn.execute(select(felt_tables.c.spec).where(felt_tables.c.id == system)).scalar()
+    data = None if text is None else json.loads(text)
+    if data is None or data.get("game") != KENO:
+        raise NotFound(f"no keno system {system[:64]!r}")
+    return keno_from_mapping(data, f"stored keno system {system[:64]}")
+
+
+def keno_quote(server: "Server", system: str, request: dict[str, Any]) -> dict[str, Any]:
+    """What a keno request plays and costs under the system's rate card, without issuing it: the
+    writer's price before the patron pays (15.4(a)); an unclear request is refused with the
+    reason (15.7(a)).  A quick-pick is priced as a straight ticket of that many spots."""
+    from felt.games.keno.tickets import read_request
+
+    card = _keno_spec(server, system).card()
+    spots = request.get("quick_pick")
+    if isinstance(spots, int) and not isinstance(spots, bool) and 1 <= spots <= 80:
+        rest = {k: v for k, v in request.items() if k != "quick_pick"}
+        request = {**rest, "kind": "straight", "numbers": list(range(1, spots + 1))}
+    ticket = read_request(request, card)
+    return {
+        "kind": ticket.kind,
+        "conditioning": ticket.conditioning,
+        "rates": ticket.rates,
+        "ways": ticket.ways,
+        "games": ticket.games,
+        "price": dollars(ticket.price),
+    }
+
+
+def keno_recent(server: "Server", system: str, limit: int = RECENT_GAMES) -> dict[str, Any]:
+    """The last games drawn, newest first, from the kept winning numbers (15.5(g)-(h)): public,
+    as a keno board shows them."""
+    _keno_spec(server, system)
+    with server.store.engine.connect() as conn:
+        rows = conn.execute(
+            select(keno_games.c.day, keno_games.c.number, keno_games.c.numbers)
+            .where(keno_games.c.system_id == system)
+            .order_by(keno_games.c.day.desc(), keno_games.c.number.desc())
+            .limit(limit)
+        ).all()
+    return {
+        "system": system,
+        "games": [
+            {"day": r.day, "game": int(r.number), "numbers": json.loads(r.numbers)} for r in rows
+        ],
+    }
+
+
+def add_web(app: FastAPI, server: "Server", who: Any) -> None:
+    """Serve the screens at ``/`` and the screens' read-only API (``who``: the API's
+    logged-in-account dependency; this module keeps its annotations evaluated so FastAPI reads
+    it)."""
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/api/lobby")
+    async def lobby_route(caller: who) -> list[dict[str, Any]]:
+        """The tables with their game, limits and free seats."""
+        return await asyncio.to_thread(lobby, server)
+
+    @app.get("/api/tables/{table}/guide")
+    async def guide_route(table: str, caller: who) -> dict[str, Any]:
+        """The patron's guide to a table: its rules and pay tables."""
+        return await asyncio.to_thread(guide, server, table)
+
+    @app.get("/api/floor")
+    async def floor_route(caller: who) -> list[dict[str, Any]]:
+        """The supervisor's floor: tables, players, rounds in the last hour, the house today."""
+        auth.require(caller, "supervisor")
+        return await asyncio.to_thread(floor, server)
+
+    @app.get("/api/tables/{table}/par-sheet")
+    async def par_sheet_route(table: str, caller: who) -> dict[str, Any]:
+        """A supervisor's par sheet of a table's configuration: the exact figures and a plot."""
+        auth.require(caller, "supervisor")
+        return await asyncio.to_thread(par_sheet, server, table)
+
+    @app.post("/api/keno/{system}/quote")
+    async def keno_quote_route(system: str, body: QuoteRequest, caller: who) -> dict[str, Any]:
+        """Price a keno request under the system's rate card without issuing it."""
+        return await asyncio.to_thread(keno_quote, server, system, body.request)
+
+    @app.get("/api/keno/{system}/recent")
+    async def keno_recent_route(system: str) -> dict[str, Any]:
+        """The last ten games drawn with their numbers (public, as on a keno board)."""
+        return await asyncio.to_thread(keno_recent, server, system)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")

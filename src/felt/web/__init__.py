@@ -1,0 +1,1 @@
+"""The browser screens: page files served by felt serve (see felt.server.web)."""

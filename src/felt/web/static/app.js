@@ -1,0 +1,152 @@
+// felt's screens: a hash router over the login, the player's lobby, table and recall, the
+// dealer's and the supervisor's consoles.
+import { api, session, ApiError } from "./api.js";
+import { h, mount, toast, money } from "./dom.js";
+import { tableScreen } from "./player.js";
+import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
+import { kenoBoard, kenoList, kenoWriter } from "./keno.js";
+
+const app = document.getElementById("app");
+let leave = null; // the current screen's clean-up
+
+const HOME = { player: "#/lobby", dealer: "#/dealer", supervisor: "#/floor", cashier: "#/cashier", keno_writer: "#/keno", keno_supervisor: "#/keno" };
+const PUBLIC = new Set(["login", "keno-board"]); // screens anyone may open without logging in
+
+export async function refreshBalance() {
+  const s = session.get();
+  const box = document.getElementById("balance");
+  if (!s || s.role !== "player") { box.textContent = ""; return; }
+  try {
+    const me = await api("GET", "/api/me");
+    box.textContent = "Balance " + money(me.balance);
+    box.dataset.balance = me.balance;
+  } catch { /* shown on the next change */ }
+}
+
+function header() {
+  const s = session.get();
+  document.getElementById("who").textContent = s ? `${s.name} (${s.role})` : "";
+  const links = [];
+  if (s && s.role === "player") links.push(["#/lobby", "Lobby"], ["#/recall", "Recall"]);
+  if (s && s.role === "dealer") links.push(["#/dealer", "Tables"]);
+  if (s && s.role === "supervisor") links.push(["#/floor", "Floor"], ["#/keno", "Keno"]);
+  if (s && s.role.startsWith("keno_")) links.push(["#/keno", "Keno"]);
+  const nav = document.getElementById("nav");
+  mount(nav, links.map(([href, text]) => h("a", { href, "aria-current": location.hash === href ? "page" : null }, text)),
+    s ? h("button", { type: "button", class: "link", onclick: logout }, "Log out") : null);
+  refreshBalance();
+}
+
+async function logout() {
+  try { await api("POST", "/api/logout"); } catch { /* ended anyway */ }
+  session.clear();
+  location.hash = "#/login";
+}
+
+function loginScreen() {
+  const error = h("p", { class: "error", role: "alert" });
+  const name = h("input", { id: "name", name: "name", autocomplete: "username", required: true });
+  const password = h("input", { id: "password", name: "password", type: "password", autocomplete: "current-password", required: true });
+  const form = h("form", { class: "panel narrow", onsubmit: async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    try {
+      const r = await api("POST", "/api/login", { name: name.value, password: password.value });
+      session.set({ token: r.token, name: r.name, role: r.role });
+      location.hash = HOME[r.role] || "#/lobby";
+    } catch (e) { error.textContent = e.message; }
+  } },
+  h("h1", {}, "Log in"),
+  h("label", { for: "name" }, "Name"), name,
+  h("label", { for: "password" }, "Password"), password,
+  h("button", { type: "submit", class: "primary" }, "Log in"), error);
+  mount(app, form);
+  name.focus();
+}
+
+async function lobbyScreen() {
+  mount(app, h("h1", {}, "Lobby"), h("p", {}, "Loading tables…"));
+  const tables = await api("GET", "/api/lobby");
+  const rows = tables.map((t) => h("li", { class: "panel table-card", dataset: { table: t.id } },
+    h("h2", {}, t.id, " ", h("span", { class: "tag" }, gameName(t.game))),
+    h("p", {}, `${t.game === "double-down-stud" ? "Wager" : "Ante"} ${money(t.minimum)} to ${money(t.maximum)}`, t.open ? "" : " · closed"),
+    h("p", { class: "muted" }, `${t.free.length} of ${t.seats} seats free · ${t.decision_seconds} s a decision`),
+    h("div", { class: "row" },
+      t.free.slice(0, 7).map((n) => h("button", { type: "button", disabled: !t.open, "aria-label": `Sit at ${t.id} seat ${n}`,
+        onclick: async () => {
+          try { await api("POST", `/api/tables/${encodeURIComponent(t.id)}/sit`, { seat: n }); location.hash = `#/table/${encodeURIComponent(t.id)}`; }
+          catch (e) { toast(e.message); }
+        } }, `Sit ${n}`)),
+      h("a", { href: `#/table/${encodeURIComponent(t.id)}`, class: "button" }, Object.values(t.taken).includes(session.get().name) ? "Return" : "Watch"))));
+  mount(app, h("h1", {}, "Lobby"), h("ul", { class: "grid", role: "list" }, rows));
+}
+
+export function gameName(game) {
+  return { boston5: "Boston 5 Stud", boston7: "Boston 7 Stud", "double-down-stud": "Double Down Stud" }[game] || game;
+}
+
+async function recallScreen() {
+  mount(app, h("h1", {}, "Recall"), h("p", {}, "Loading…"));
+  const rounds = await api("GET", "/api/recall");
+  const items = rounds.map((r) => h("li", { class: "panel" },
+    h("h2", {}, `${r.table} round ${r.number}`, r.finished ? "" : " (in play)"),
+    r.balance_before !== undefined ? h("p", {}, `Balance before ${money(r.balance_before)}, after ${money(r.balance_after)}`) : null,
+    h("p", {}, "Your choices: ", r.decisions.map((d) => d.action + (d.seat ? ` (seat ${d.seat})` : "")).join(", ") || "none"),
+    Object.entries(r.seats || {}).map(([n, v]) => recallSeat(n, v)),
+    r.dealer ? h("p", {}, "Dealer: ", String(r.dealer.hand || r.dealer.cards || "")) : null));
+  mount(app, h("h1", {}, "Recall: your last ten rounds"),
+    h("p", { class: "notice", role: "note" }, "RECALL — these rounds are over; nothing here can be played."),
+    items.length ? h("ol", { class: "stack" }, items) : h("p", {}, "No rounds yet."));
+}
+
+function recallSeat(n, v) {
+  return h("div", {},
+    h("p", {}, `Seat ${n}: `, v.own_cards.join(" ")),
+    linesTable(v.lines));
+}
+
+export function linesTable(lines) {
+  if (!lines || !lines.length) return null;
+  return h("div", { class: "scroll" }, h("table", { class: "lines" },
+    h("caption", {}, "Settlement"),
+    h("thead", {}, h("tr", {}, ["Seat", "Wager", "Stake", "Outcome", "Odds", "Amount", "Hand", "Rule"].map((x) => h("th", { scope: "col" }, x)))),
+    h("tbody", {}, lines.map((l) => h("tr", { class: "outcome-" + l.outcome },
+      h("td", {}, l.seat), h("td", {}, l.wager), h("td", {}, money(l.stake)), h("td", {}, l.outcome),
+      h("td", {}, l.odds || ""), h("td", {}, money(l.amount)), h("td", {}, l.hand || ""), h("td", {}, l.clause || ""))))));
+}
+
+function cashierScreen() {
+  mount(app, h("h1", {}, "Cashier"), h("p", {}, "Deposits and withdrawals are made with POST /api/cashier/deposit and /withdraw."));
+}
+
+async function route() {
+  if (leave) { leave(); leave = null; }
+  const s = session.get();
+  const hash = location.hash || "#/";
+  header();
+  const [, screen, ...rest] = hash.split("/");
+  if (!s && !PUBLIC.has(screen)) { location.hash = "#/login"; return; }
+  const arg = rest.map(decodeURIComponent).join("/");
+  try {
+    if (screen === "login") return loginScreen();
+    if (screen === "" || screen === undefined) { location.hash = HOME[s.role] || "#/lobby"; return; }
+    if (screen === "lobby") return await lobbyScreen();
+    if (screen === "recall") return await recallScreen();
+    if (screen === "table") { leave = tableScreen(app, arg); return; }
+    if (screen === "dealer") { leave = await dealerScreen(app, arg); return; }
+    if (screen === "floor") return await floorScreen(app);
+    if (screen === "round") return await roundScreen(app, arg);
+    if (screen === "par-sheet") return await parSheetScreen(app, arg);
+    if (screen === "cashier") return cashierScreen();
+    if (screen === "keno") return await kenoList(app);
+    if (screen === "keno-writer") { leave = kenoWriter(app, arg); return; }
+    if (screen === "keno-board") { leave = kenoBoard(app, arg); return; }
+    mount(app, h("h1", {}, "Not found"), h("p", {}, "No such screen."));
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) { location.hash = "#/login"; return; }
+    mount(app, h("h1", {}, "Something went wrong"), h("p", { class: "error", role: "alert" }, e.message));
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();
