@@ -25,7 +25,7 @@ KENO = """
 id = "keno-1"
 rate_card = "example"
 stations = [1, 2]
-game_seconds = 25
+game_seconds = 40
 draw_seconds = 1
 between_games_seconds = 3
 """
@@ -72,7 +72,7 @@ def status(server: WebServer) -> dict[str, Any]:
     return dict(server.call("GET", "/api/keno/keno-1"))
 
 
-def wait_open(server: WebServer, at_least: float = 12.0) -> dict[str, Any]:
+def wait_open(server: WebServer, at_least: float = 25.0) -> dict[str, Any]:
     """The status once a game is open with ``at_least`` seconds left to write tickets."""
     end = time.monotonic() + 90
     while time.monotonic() < end:

@@ -675,6 +675,12 @@ def load_counts(path: Path) -> NDArray[np.int64] | None:
     return counts.astype(np.int64)
 
 
+def counts_on_disk() -> bool:
+    """Whether the Boston 7 counts are in the disk cache (so a par sheet takes seconds, not the
+    minutes of counting every deal)."""
+    return load_counts(cache_dir() / f"boston7-{_digest()}.npz") is not None
+
+
 def boston7_counts(
     threads: int | None = None, *, cache: bool = True, log: Callable[[str], None] | None = None
 ) -> Boston7Counts:

@@ -860,7 +860,7 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
     _common(p, None)
     p.set_defaults(json=False)
     cmds = p.add_subparsers(dest="keno_command", required=True, parser_class=type(p),
-                            metavar="COMMAND")  # fmt: skip
+                            metavar="COMMAND", help="what to do (each has --help)")  # fmt: skip
 
     def command(name: str, help: str, action: bool = False) -> argparse.ArgumentParser:
         assert name in COMMANDS, name

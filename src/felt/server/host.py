@@ -589,6 +589,8 @@ class TableHost:
         out["public"] = seat_message(rnd, PUBLIC)
         if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
             step = rnd.next_dealer_action()  # its name and arguments: no card is in a step
+            if isinstance(step, DealerCut) and isinstance(self.table, DoubleDownTable):
+                step = DealerCut(position=self.table.cut_position())  # as the table cuts (17.4)
             out["next_step"] = None if step is None else step.to_json()
         if who is not None and who.role == "player":
             mine = [n for n, s in self.seats.items() if s.account_id == who.id]

@@ -10,6 +10,7 @@ import asyncio
 import base64
 import json
 import tempfile
+import threading
 import time
 from datetime import UTC, datetime
 from importlib import resources
@@ -20,13 +21,14 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import func, select
+from sqlalchemy import or_, select
+from starlette.responses import Response
 
 from felt.core.money import dollars
 from felt.server import auth
 from felt.server.host import PROCEDURES
 from felt.server.spec import DDS, KENO, KenoSpec, TableSpec, keno_from_mapping
-from felt.server.store import HOUSE_ACCOUNT, felt_tables, keno_games, postings, rounds
+from felt.server.store import HOUSE_ACCOUNT, Conflict, felt_tables, keno_games, postings, rounds
 
 if TYPE_CHECKING:
     from felt.server.app import Server
@@ -78,7 +80,6 @@ def lobby(server: "Server") -> list[dict[str, Any]]:
                 "bonus_minimum": _dollars_or_none(getattr(config, "bonus_minimum", None)),
                 "bonus_maximum": _dollars_or_none(getattr(config, "bonus_maximum", None)),
                 "procedures": PROCEDURES["double-down-stud" if spec.game == DDS else "boston"],
-                "owner": r.owner,
             }
         )
     return out
@@ -104,34 +105,34 @@ def guide(server: "Server", table: str) -> dict[str, Any]:
 
 def floor(server: "Server", now: float | None = None) -> list[dict[str, Any]]:
     """The floor at a glance: each table's state, players, rounds in the last hour, and what
-    the house won (+) or lost (-) there since midnight UTC, from the ledger."""
+    the house won (+) or lost (-) there since midnight UTC, from the ledger's house postings
+    (a round's postings are named ``TABLE:NUMBER#SEQ``; a table id holds no ``:``)."""
     now = time.time() if now is None else now
     midnight = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    today = midnight.timestamp()
     tables = lobby(server)
     with server.store.engine.connect() as conn:
-        per_hour: dict[str, int] = dict(
-            conn.execute(
-                select(rounds.c.table_id, func.count())
-                .where(rounds.c.started_at >= now - 3600)
-                .group_by(rounds.c.table_id)
-            ).all()
-        )
-        house: dict[str, int] = dict(
-            conn.execute(
-                select(rounds.c.table_id, func.coalesce(func.sum(postings.c.amount), 0))
-                .join(rounds, postings.c.txn.like(rounds.c.id + "#%"))
-                .where(postings.c.account == HOUSE_ACCOUNT, postings.c.at >= today)
-                .group_by(rounds.c.table_id)
-            ).all()
-        )
-        open_rounds: dict[str, str] = dict(
-            conn.execute(
-                select(rounds.c.table_id, func.max(rounds.c.id))
-                .where(rounds.c.finished.is_(False))
-                .group_by(rounds.c.table_id)
-            ).all()
-        )
+        owners = dict(conn.execute(select(felt_tables.c.id, felt_tables.c.owner)).all())
+        started = conn.execute(
+            select(
+                rounds.c.table_id, rounds.c.number, rounds.c.started_at, rounds.c.finished
+            ).where(or_(rounds.c.started_at >= now - 3600, rounds.c.finished.is_(False)))
+        ).all()
+        house_rows = conn.execute(
+            select(postings.c.txn, postings.c.amount).where(
+                postings.c.account == HOUSE_ACCOUNT, postings.c.at >= midnight.timestamp()
+            )
+        ).all()
+    per_hour: dict[str, int] = {}
+    in_play: dict[str, int] = {}
+    for r in started:
+        if r.started_at >= now - 3600:
+            per_hour[r.table_id] = per_hour.get(r.table_id, 0) + 1
+        if not r.finished:
+            in_play[r.table_id] = max(in_play.get(r.table_id, 0), int(r.number))
+    house: dict[str, int] = {}
+    for txn, amount in house_rows:
+        table = str(txn).split(":", 1)[0]
+        house[table] = house.get(table, 0) + int(amount)
     return [
         {
             "id": t["id"],
@@ -139,35 +140,73 @@ def floor(server: "Server", now: float | None = None) -> list[dict[str, Any]]:
             "open": t["open"],
             "players": len(t["taken"]),
             "seated": t["taken"],
-            "rounds_last_hour": int(per_hour.get(t["id"], 0)),
-            "house_today": dollars(int(house.get(t["id"], 0))),
-            "round_in_play": open_rounds.get(t["id"]),
-            "owner": t["owner"],
+            "rounds_last_hour": per_hour.get(t["id"], 0),
+            "house_today": dollars(house.get(t["id"], 0)),
+            "round_in_play": f"{t['id']}:{in_play[t['id']]}" if t["id"] in in_play else None,
+            "owner": owners.get(t["id"]),
         }
         for t in tables
     ]
 
 
+class _Pages(StaticFiles):
+    """The page files, revalidated on every load (with their ETag, so unchanged files cost a
+    304): after an upgrade no browser runs yesterday's modules."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+
+_SHEETS: dict[str, dict[str, Any]] = {}
+"""Par sheets already computed, by table configuration (they are exact and never change)."""
+_SHEET_LOCK = threading.Lock()
+"""One par sheet is computed at a time: each takes the machine's cores and memory for a while,
+and pyplot is not for threads side by side."""
+
+
+class NotReady(Conflict):
+    """The exact figures need a computation too long for a request (409, as a conflict with
+    the state of the machine's caches)."""
+
+
 def par_sheet(server: "Server", table: str) -> dict[str, Any]:
     """The exact analysis of a table's configuration (``felt analyze``) as HTML, with the plot
-    of the distribution of a round's result as a PNG data URL."""
+    of the distribution of a round's result as a PNG data URL.  Computed once per configuration,
+    one at a time; a Boston 7 table whose counts are not on disk yet is refused at once (409)
+    rather than counting every deal inside a request."""
+    from felt.analysis.boston7 import counts_on_disk
     from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
     from felt.cli.plots import distribution_plot
     from felt.games.double_down.config import DoubleDownConfig
 
     spec = _spec(server, table)
-    config = spec.config()
-    if isinstance(config, DoubleDownConfig):
-        sheet = analyze_double_down(config, None)
-    elif config.game == "boston7":
-        sheet = analyze_boston7(config, None)
-    else:
-        sheet = analyze_boston5(config, None)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "plot.png"
-        distribution_plot(sheet, str(path))
-        plot = "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
-    return {"table": spec.id, "game": spec.game, "html": sheet.to_html(), "plot": plot}
+    key = json.dumps([spec.game, spec.edition, dict(spec.settings)], sort_keys=True, default=str)
+    with _SHEET_LOCK:
+        done = _SHEETS.get(key)
+        if done is not None:
+            return {"table": spec.id, **done}
+        config = spec.config()
+        if isinstance(config, DoubleDownConfig):
+            sheet = analyze_double_down(config, None)
+        elif config.game == "boston7":
+            if not counts_on_disk():
+                raise NotReady(
+                    "the Boston 7 counts are not computed on this machine yet (minutes of work): "
+                    "run `felt analyze boston7` once, then open the par sheet again"
+                )
+            sheet = analyze_boston7(config, None)
+        else:
+            sheet = analyze_boston5(config, None)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "plot.png"
+            distribution_plot(sheet, str(path))
+            plot = "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+        done = {"game": spec.game, "html": sheet.to_html(), "plot": plot}
+        _SHEETS[key] = done
+        return {"table": spec.id, **done}
 
 
 RECENT_GAMES: Final = 10
@@ -273,4 +312,4 @@ def add_web(app: FastAPI, server: "Server", who: Any) -> None:
         """The last ten games drawn with their numbers (public, as on a keno board)."""
         return await asyncio.to_thread(keno_recent, server, system)
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", _Pages(directory=STATIC), name="static")

@@ -4,6 +4,7 @@ when, with the numbers drawn, kept so the system can be rebuilt): :func:`to_json
 ``{"id", "role"}``, cents as integers (the record is the casino's, not a client's).
 
 >>> from datetime import UTC, datetime
+>>> from felt.games.keno.system import OpenGame
 >>> a = OpenGame(datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC), datetime(2026, 1, 2, 3, 9, 5, tzinfo=UTC))
 >>> to_json(a)
 {'action': 'open_game', 'at': '2026-01-02T03:04:05+00:00', 'closes_at': '2026-01-02T03:09:05+00:00'}

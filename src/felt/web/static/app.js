@@ -64,9 +64,10 @@ function loginScreen() {
   name.focus();
 }
 
-async function lobbyScreen() {
+async function lobbyScreen(alive) {
   mount(app, h("h1", {}, "Lobby"), h("p", {}, "Loading tables…"));
   const tables = await api("GET", "/api/lobby");
+  if (!alive()) return;
   const rows = tables.map((t) => h("li", { class: "panel table-card", dataset: { table: t.id } },
     h("h2", {}, t.id, " ", h("span", { class: "tag" }, gameName(t.game))),
     h("p", {}, `${t.game === "double-down-stud" ? "Wager" : "Ante"} ${money(t.minimum)} to ${money(t.maximum)}`, t.open ? "" : " · closed"),
@@ -85,9 +86,10 @@ export function gameName(game) {
   return { boston5: "Boston 5 Stud", boston7: "Boston 7 Stud", "double-down-stud": "Double Down Stud" }[game] || game;
 }
 
-async function recallScreen() {
+async function recallScreen(alive) {
   mount(app, h("h1", {}, "Recall"), h("p", {}, "Loading…"));
   const rounds = await api("GET", "/api/recall");
+  if (!alive()) return;
   const items = rounds.map((r) => h("li", { class: "panel" },
     h("h2", {}, `${r.table} round ${r.number}`, r.finished ? "" : " (in play)"),
     r.balance_before !== undefined ? h("p", {}, `Balance before ${money(r.balance_before)}, after ${money(r.balance_after)}`) : null,
@@ -119,8 +121,11 @@ function cashierScreen() {
   mount(app, h("h1", {}, "Cashier"), h("p", {}, "Deposits and withdrawals are made with POST /api/cashier/deposit and /withdraw."));
 }
 
+let routeSeq = 0;
 async function route() {
   if (leave) { leave(); leave = null; }
+  const mine = ++routeSeq;
+  const alive = () => mine === routeSeq; // a screen whose answer comes late draws nothing
   const s = session.get();
   const hash = location.hash || "#/";
   header();
@@ -130,19 +135,20 @@ async function route() {
   try {
     if (screen === "login") return loginScreen();
     if (screen === "" || screen === undefined) { location.hash = HOME[s.role] || "#/lobby"; return; }
-    if (screen === "lobby") return await lobbyScreen();
-    if (screen === "recall") return await recallScreen();
+    if (screen === "lobby") return await lobbyScreen(alive);
+    if (screen === "recall") return await recallScreen(alive);
     if (screen === "table") { leave = tableScreen(app, arg); return; }
     if (screen === "dealer") { leave = await dealerScreen(app, arg); return; }
-    if (screen === "floor") return await floorScreen(app);
-    if (screen === "round") return await roundScreen(app, arg);
-    if (screen === "par-sheet") return await parSheetScreen(app, arg);
+    if (screen === "floor") return await floorScreen(app, alive);
+    if (screen === "round") return await roundScreen(app, arg, alive);
+    if (screen === "par-sheet") return await parSheetScreen(app, arg, alive);
     if (screen === "cashier") return cashierScreen();
-    if (screen === "keno") return await kenoList(app);
+    if (screen === "keno") return await kenoList(app, alive);
     if (screen === "keno-writer") { leave = kenoWriter(app, arg); return; }
     if (screen === "keno-board") { leave = kenoBoard(app, arg); return; }
     mount(app, h("h1", {}, "Not found"), h("p", {}, "No such screen."));
   } catch (e) {
+    if (!alive()) return;
     if (e instanceof ApiError && e.status === 401) { location.hash = "#/login"; return; }
     mount(app, h("h1", {}, "Something went wrong"), h("p", { class: "error", role: "alert" }, e.message));
   }

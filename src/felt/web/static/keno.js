@@ -31,10 +31,11 @@ function watch(system, onStatus) {
     while (!stop) {
       try {
         const st = await api("GET", `/api/keno/${encodeURIComponent(system)}`);
+        if (stop) return;
         st.receivedAt = performance.now();
         onStatus(st, st.version !== version);
         version = st.version;
-      } catch (e) { onStatus(null, false, e); }
+      } catch (e) { if (stop) return; onStatus(null, false, e); }
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
@@ -42,8 +43,9 @@ function watch(system, onStatus) {
   return () => { stop = true; };
 }
 
-export async function kenoList(root) {
+export async function kenoList(root, alive = () => true) {
   const list = await api("GET", "/api/keno");
+  if (!alive()) return;
   const s = session.get();
   mount(root, h("h1", {}, "Keno"), h("ul", { class: "grid", role: "list" }, list.systems.map((k) => h("li", { class: "panel" },
     h("h2", {}, k.id), h("p", { class: "muted" }, `work stations ${k.stations.join(", ")} · ${k.closing}`),
@@ -65,7 +67,7 @@ export function kenoBoard(root, system) {
     }
     status = st;
     if (changed) {
-      api("GET", `/api/keno/${encodeURIComponent(system)}/recent`).then((r) => { recent = r.games; draw(); }).catch(() => {});
+      api("GET", `/api/keno/${encodeURIComponent(system)}/recent`).then((r) => { if (gone) return; recent = r.games; draw(); }).catch(() => {});
       draw();
     }
   });
@@ -90,8 +92,9 @@ export function kenoBoard(root, system) {
       recent.length ? h("section", {}, h("h2", {}, "Recent games"),
         h("ul", { class: "recent" }, recent.map((g) => h("li", {}, h("strong", {}, `Game ${g.game}: `), g.numbers.slice().sort((a, b) => a - b).join(" "))))) : null));
   }
+  let gone = false;
   draw();
-  return () => { clearInterval(timer); unwatch(); };
+  return () => { gone = true; clearInterval(timer); unwatch(); };
 }
 
 export function kenoWriter(root, system) {
@@ -121,8 +124,27 @@ export function kenoWriter(root, system) {
     return { kind, groups: marked.map((g) => g.slice().sort((a, b) => a - b)), conditions: form.conditions.trim().split(/\s+/).filter(Boolean), rate: form.rate, games: Number(form.games) };
   }
 
+  // One idempotency key per action until the server answers it: a double click or a retry
+  // after a lost answer is the same action, done once (the server answers a key once).
+  const keys = new Map();
+  let busy = false;
   async function send(action) {
-    return api("POST", `/api/keno/${encodeURIComponent(system)}/actions`, { action, key: newKey() });
+    const what = JSON.stringify(action);
+    if (!keys.has(what)) keys.set(what, newKey());
+    const body = { action, key: keys.get(what) };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await api("POST", `/api/keno/${encodeURIComponent(system)}/actions`, body);
+        keys.delete(what);
+        return answer;
+      } catch (e) {
+        if (e.status !== 0 || attempt >= 4) {
+          if (e.status && e.status < 500) keys.delete(what); // refused: nothing was done
+          throw e;
+        }
+        await new Promise((r) => setTimeout(r, 400 * 2 ** attempt)); // unanswered: same key
+      }
+    }
   }
 
   let quoted = null; // the price of the request as marked, or why it is unclear (15.7(a))
@@ -175,12 +197,17 @@ export function kenoWriter(root, system) {
       h("p", { class: "writer-status", role: "status" }),
       h("form", { class: "panel writer", onsubmit: async (ev) => {
         ev.preventDefault();
+        if (busy) return; // the ticket asked for is still on its way
+        busy = true;
+        const button = root.querySelector("button[type=submit]");
+        if (button) button.disabled = true;
         try {
           const r = await send({ action: "issue", station: Number(form.station), request: request() });
           ticket = r.ticket;
           groups = [[]]; current = 0;
-          draw();
         } catch (e) { toast(e.message); }
+        busy = false;
+        draw();
       } },
       h("div", { class: "row" },
         field("station", "Work station", h("select", { id: "station", onchange: (e) => { form.station = e.target.value; } },
@@ -249,6 +276,7 @@ export function kenoWriter(root, system) {
     return h("form", { class: "panel", onsubmit: async (ev) => {
       ev.preventDefault();
       result.textContent = "";
+      result.classList.remove("error");
       try {
         const r = await send({ action: "redeem", station: Number(form.station), ticket: Number(number.value), method: method.value });
         result.textContent = `Ticket ${number.value}: pay ${money(r.paid)}`;

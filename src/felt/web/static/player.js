@@ -26,21 +26,25 @@ export function tableScreen(root, tableId) {
     status.dataset.state = state;
   });
   live.subscribe(tableId);
-  api("GET", "/api/lobby").then((ts) => { info = ts.find((t) => t.id === tableId) || null; draw(); }).catch(() => {});
+  api("GET", "/api/lobby").then((ts) => { if (gone) return; info = ts.find((t) => t.id === tableId) || null; draw(); }).catch(() => {});
   const guideBox = h("dialog", { class: "guide", "aria-label": "Rules and pay tables" });
   document.body.append(guideBox); // outside the screen, so a new view does not close it
   const timer = setInterval(tick, 250);
 
+  let gone = false;
   function onMessage(msg) {
+    if (gone) return;
     if (msg.type === "table" && msg.table === tableId) {
+      const settled = msg.finished && !(view && view.finished && view.round === msg.round);
       if (view && msg.round !== view.round) { chosen = new Set(); }
       view = msg;
       view.receivedAt = performance.now();
       draw();
-      refreshBalance();
+      if (settled || !view.round) refreshBalance(); // the balance moves with wagers and settlements
     } else if (msg.type === "moved") {
-      toast("The table moved to another server process; reconnecting…");
-      setTimeout(() => live.subscribe(tableId), 500);
+      status.textContent = "The table moved to another server process: following it…";
+      status.dataset.state = "reconnecting";
+      follow(1);
     } else if (msg.type === "error") {
       toast(msg.error);
     }
@@ -53,11 +57,27 @@ export function tableScreen(root, tableId) {
     } catch (e) { toast(e.message); }
   }
 
+  // After a "moved", subscribe again with growing waits until the table's view comes back
+  // (its new process may take a few seconds to take it over).
+  function follow(attempt) {
+    if (gone || attempt > 8) return;
+    const before = view ? view.version : null;
+    setTimeout(() => {
+      if (gone) return;
+      live.subscribe(tableId);
+      setTimeout(() => { if (!gone && (!view || view.version === before)) follow(attempt + 1); }, 1000);
+    }, Math.min(500 * 2 ** (attempt - 1), 8000));
+  }
+
   async function showGuide() {
     try {
       const g = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/guide`);
-      const body = h("div", { class: "guide-body" });
-      body.innerHTML = g.html; // the server's own patron guide, built from the table's settings
+      // the server's own patron guide (escaped there), read as a separate document: only its
+      // content comes in, never its page style
+      const doc = new DOMParser().parseFromString(g.html, "text/html");
+      const from = doc.querySelector("main") || doc.body;
+      const body = h("div", { class: "guide-body" }, [...from.childNodes].filter((n) => n.nodeName !== "STYLE")
+        .map((n) => document.importNode(n, true)));
       mount(guideBox, h("button", { type: "button", class: "close", onclick: () => guideBox.close() }, "Close"), body);
       guideBox.showModal();
     } catch (e) { toast(e.message); }
@@ -196,5 +216,5 @@ export function tableScreen(root, tableId) {
   }
 
   draw();
-  return () => { clearInterval(timer); live.close(); guideBox.remove(); };
+  return () => { gone = true; clearInterval(timer); live.close(); guideBox.remove(); };
 }

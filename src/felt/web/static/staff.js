@@ -27,7 +27,7 @@ function publicTable(view) {
   const pub = view.public;
   if (!pub) return h("p", {}, "No round yet.");
   const dealerCards = view.game === "double-down-stud"
-    ? hand(pub.dealer_up || [], pub.hole_card ? 0 : 1)
+    ? hand(pub.dealer_up || [], pub.hole_card || !(pub.dealer_up || []).length ? 0 : 1)
     : hand(pub.dealer_cards || [], Math.max(0, (pub.dealer_card_count || 0) - (pub.dealer_cards || []).length));
   return h("div", {},
     h("p", {}, `Round ${view.number} · phase ${pub.phase}`, view.finished ? " · finished" : ""),
@@ -76,7 +76,8 @@ export async function dealerScreen(root, tableId) {
 
   const me = session.get();
   let info = null;
-  api("GET", "/api/lobby").then((ts) => { info = ts.find((t) => t.id === tableId) || null; draw(); }).catch(() => {});
+  let gone = false;
+  api("GET", "/api/lobby").then((ts) => { if (gone) return; info = ts.find((t) => t.id === tableId) || null; draw(); }).catch(() => {});
 
   function supervisorPanel() {
     if (me.role !== "supervisor" || !info) return null;
@@ -109,18 +110,22 @@ export async function dealerScreen(root, tableId) {
     const step = view.next_step;
     mount(root, h("h1", {}, `${me.role === "supervisor" ? "Supervisor" : "Dealer"}: ${tableId} `, h("span", { class: "tag" }, gameName(view.game))), status,
       h("div", { class: "row" },
-        step ? h("button", { type: "button", class: "primary", onclick: () => act(step) }, `Next step: ${step.dealer || step.action}`) : h("span", { class: "muted" }, "No dealer step due"),
+        step ? h("button", { type: "button", class: "primary", onclick: async (ev) => {
+          ev.currentTarget.disabled = true; // one step a click: the next view brings the next button
+          await act(step);
+        } }, `Next step: ${step.dealer || step.action}`) : h("span", { class: "muted" }, "No dealer step due"),
         h("span", { class: "muted" }, " The table also takes its steps by itself at its pace.")),
       publicTable(view), view.public ? irregularityForm() : null, supervisorPanel());
   }
   draw();
-  return () => live.close();
+  return () => { gone = true; live.close(); };
 }
 
-export async function floorScreen(root) {
+export async function floorScreen(root, alive = () => true) {
   const tables = await api("GET", "/api/floor");
+  if (!alive()) return;
   const change = async (id, what) => {
-    try { await api("POST", `/api/tables/${encodeURIComponent(id)}/${what}`); floorScreen(root); } catch (e) { toast(e.message); }
+    try { await api("POST", `/api/tables/${encodeURIComponent(id)}/${what}`); if (alive()) floorScreen(root, alive); } catch (e) { toast(e.message); }
   };
   const find = h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); location.hash = "#/round/" + encodeURIComponent(ev.target.round.value.trim()); } },
     h("label", { for: "round" }, "Round id "), h("input", { id: "round", name: "round", placeholder: "boston5-1:3", required: true }),
@@ -139,8 +144,9 @@ export async function floorScreen(root) {
           h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch")))))))));
 }
 
-export async function roundScreen(root, roundId) {
+export async function roundScreen(root, roundId, alive = () => true) {
   const r = await api("GET", "/api/rounds/" + encodeURIComponent(roundId));
+  if (!alive()) return;
   const rec = r.record;
   mount(root, h("h1", {}, `Round ${r.round}`), h("p", {}, `${r.table} · round ${r.number} · ${r.finished ? "finished" : "in play"}`),
     rec ? reconstruction(rec) : null,
@@ -170,9 +176,10 @@ function reconstruction(rec) {
     h("ol", { class: "rack" }, (rec.discard_rack || []).map((b) => h("li", {}, h("span", { class: "muted" }, b.what + " "), hand(b.cards)))));
 }
 
-export async function parSheetScreen(root, tableId) {
+export async function parSheetScreen(root, tableId, alive = () => true) {
   mount(root, h("h1", {}, `Par sheet: ${tableId}`), h("p", { role: "status" }, "Computing the exact figures…"));
   const p = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/par-sheet`);
+  if (!alive()) return;
   // felt analyze's own HTML for this table's configuration, its long sections folded away
   const doc = new DOMParser().parseFromString(p.html, "text/html");
   const title = doc.querySelector("h1");
