@@ -577,7 +577,7 @@ def check_views(
         assert b["version"] <= version, f"{player}: saw version {b['version']}, {version} on record"
         mine_b = b["mine"][str(seat)]
         if a["version"] == b["version"]:
-            # the decision clocks are time, not state: they restart with the process (left alone)
+            # the decision clocks are time, not state: each restarts in full (docs/design.md, Time)
             a, b = _timeless(a), _timeless(b)
             assert a == b, f"{player}: the same version shows\n{b}\nbefore the kill and\n{a}\nafter"
             counts["mid-round views identical after the restart"] += 1

@@ -195,6 +195,31 @@ def test_restart_rebuilds_the_open_round_exactly(database_url: str) -> None:
         _books_balance(second)
 
 
+def test_an_action_for_a_round_is_refused_once_the_table_has_moved_on(h: Harness) -> None:
+    """``round`` names the round an action is for: a try whose first never committed cannot
+    land in the next round (409, nothing done); a key already answered still gets its answer."""
+    assert h.post("ann", "/api/tables/b5/sit", {"seat": 2}).status_code == 200
+    view = h.wait_for("ann", "b5", lambda v: _mine(v, 2).get("phase") == "betting")
+    wager = {"action": "wager", "seat": 2, "ante": "5.00", "first": "10.00"}
+    balance = h.get("ann", "/api/me").json()["balance"]
+    stale = h.post("ann", "/api/tables/b5/actions",
+                   {"action": wager, "key": "old", "round": "b5:0"})  # fmt: skip
+    assert stale.status_code == 409
+    assert "nothing was done" in stale.json()["error"]
+    assert h.get("ann", "/api/me").json()["balance"] == balance
+    body = {"action": wager, "key": "now", "round": view["round"]}
+    first = h.post("ann", "/api/tables/b5/actions", body)
+    assert first.status_code == 200, first.text
+    h.wait_for("ann", "b5", lambda v: bool(_mine(v, 2).get("pending")))
+    assert h.act("ann", "b5", {"action": "second", "seat": 2}).status_code == 200
+    h.wait_for("ann", "b5", lambda v: v["finished"])  # the round is over
+    again = h.post("ann", "/api/tables/b5/actions", body)  # the same key: the same answer
+    assert again.status_code == 200
+    assert again.json() == {**first.json(), "replayed": True}
+    assert h.post("ann", "/api/tables/b5/actions",
+                  {"action": wager, "key": "k", "round": ""}).status_code == 422  # fmt: skip
+
+
 def test_double_down_stud_round_through_the_api(h: Harness) -> None:
     assert h.post("ann", "/api/tables/dds/sit", {"seat": 3}).status_code == 200
     h.wait_for("ann", "dds", lambda v: _mine(v, 3).get("phase") == "betting")

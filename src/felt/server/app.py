@@ -282,11 +282,13 @@ class ProcedureRequest(BaseModel):
 
 
 class ActRequest(BaseModel):
-    """An action as a round script spells it, with the client's idempotency key."""
+    """An action as a round script spells it, with the client's idempotency key and, if the
+    client says so, the round it is for (refused with 409 if the table has moved on)."""
 
     model_config = ConfigDict(extra="forbid")
     action: dict[str, Any]
     key: str = Field(min_length=1, max_length=128)
+    round: str | None = Field(default=None, min_length=1, max_length=80)
 
 
 @dataclass
@@ -475,17 +477,28 @@ class Server:
         return auth.authenticate(self.store, token)
 
     async def act(
-        self, who: Account, table: str, body: dict[str, Any], key: str, token: str | None = None
+        self,
+        who: Account,
+        table: str,
+        body: dict[str, Any],
+        key: str,
+        token: str | None = None,
+        for_round: str | None = None,
     ) -> dict[str, Any]:
         """One client action, run by its table (:meth:`TableHost.apply_now`): answered from the
         idempotency record if the key was seen.  With ``token`` (a WebSocket's), the session is
-        checked again in that same read."""
+        checked again in that same read; with ``for_round``, only in that round."""
         host = self.host(table)
         if isinstance(host, KenoHost):
+            if for_round is not None:
+                raise FeltError("round applies to a table's actions, not to keno")
             return await self.keno_act(who, table, body, key, token)
-        digest = request_digest({"table": table, "action": body})
+        request: dict[str, Any] = {"table": table, "action": body}
+        if for_round is not None:
+            request["round"] = for_round
+        digest = request_digest(request)
         action = action_from_json(body, "action")
-        return await host.do(host.apply_now, action, who, key, digest, token)
+        return await host.do(host.apply_now, action, who, key, digest, token, for_round)
 
     async def keno_act(
         self, who: Account, system: str, body: dict[str, Any], key: str, token: str | None = None
@@ -780,7 +793,7 @@ def create_app(server: Server) -> FastAPI:
 
     @app.post("/api/tables/{table}/actions")
     async def act(table: str, body: ActRequest, who: Who) -> dict[str, Any]:
-        return await server.act(who, table, body.action, body.key)
+        return await server.act(who, table, body.action, body.key, for_round=body.round)
 
     @app.post("/api/tables/{table}/procedure")
     async def procedure(table: str, body: ProcedureRequest, who: Who) -> dict[str, Any]:
@@ -981,11 +994,15 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
             raise FeltError(
                 "an action needs a key: a string of 1 to 128 characters, unique per action"
             )
-        target, body = msg.get("table"), msg.get("action")
+        target, body, for_round = msg.get("table"), msg.get("action"), msg.get("round")
         if not isinstance(target, str) or not isinstance(body, dict):
             raise FeltError('an action message is {"table": ID, "action": {...}, "key": K}')
+        if for_round is not None and (
+            not isinstance(for_round, str) or not 1 <= len(for_round) <= 80
+        ):
+            raise FeltError("round, if given, is the id of the round the action is for")
         try:
-            ack = await server.act(client.who, target, body, key, client.token)
+            ack = await server.act(client.who, target, body, key, client.token, for_round)
         except FeltError as err:
             await client.queue.put(_error(err, key))
             return

@@ -407,17 +407,25 @@ class TableHost:
         key: str | None = None,
         digest: str = "",
         token: str | None = None,
+        for_round: str | None = None,
     ) -> dict[str, Any]:
         """Check, record and perform one action (synchronous: call under :attr:`lock`, off the
         event loop).  Returns the acknowledgement, which is also stored under ``key``; a key
         already answered gets that answer again (a retry that queued for the lock behind the
         request it repeats must not be tried as a new action).  With ``token``, the sender's
-        session is checked again in the same read as the key (a WebSocket's later messages)."""
+        session is checked again in the same read as the key (a WebSocket's later messages).
+        With ``for_round``, the action is refused unless that round is the one in play: a retry
+        whose first try never committed cannot land in the next round."""
         if key is not None and who is not None:
             who, seen = answered_before(self.store, who, key, digest, token)
             if seen is not None:
                 return seen
         self._catch_up()
+        if for_round is not None and for_round != self._open_round_id():
+            now = self._open_round_id() or "no round in play"
+            raise Conflict(
+                f"the action was for round {for_round[:80]}; the table is at {now}: nothing was done"
+            )
         if self.round is None or self.round.finished:
             raise FeltError(f"table {self.spec.id} has no round in play; wait for the next one")
         action = self.authorize(action, who)

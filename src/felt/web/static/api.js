@@ -92,9 +92,11 @@ export class Live {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ subscribe: table }));
   }
 
-  act(table, action) {
+  // ``round``: the round the action is for, so a retry after a restart cannot land in the next
+  act(table, action, round) {
     const key = newKey();
     const msg = { table, action, key };
+    if (round) msg.round = round;
     return new Promise((resolve, reject) => {
       this.waiting.set(key, { msg, resolve, reject });
       if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));

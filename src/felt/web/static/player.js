@@ -52,7 +52,7 @@ export function tableScreen(root, tableId) {
 
   async function act(action) {
     try {
-      await live.act(tableId, action);
+      await live.act(tableId, action, view && !view.finished ? view.round : null);
       refreshBalance();
     } catch (e) { toast(e.message); }
   }
