@@ -17,6 +17,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -203,11 +204,14 @@ def players_net(db: Path, table: str) -> int:
     engine = create_engine(f"sqlite:///{db}")
     try:
         with engine.connect() as conn:
-            rows = conn.execute(select(postings.c.account, postings.c.amount, postings.c.txn)).all()
+            rows = conn.execute(
+                select(postings.c.account, postings.c.amount, postings.c.txn, postings.c.at)
+            ).all()
     finally:
         engine.dispose()
-    return sum(int(r.amount) for r in rows
-               if r.account.startswith("player:") and r.txn.startswith(f"{table}:"))  # fmt: skip
+    midnight = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    return sum(int(r.amount) for r in rows if r.at >= midnight  # "today", as the floor counts
+               and r.account.startswith("player:") and r.txn.startswith(f"{table}:"))  # fmt: skip
 
 
 @dataclass

@@ -156,7 +156,10 @@ export function tableScreen(root, tableId) {
     const discarding = (own.pending || []).some((p) => p.seat === seat && p.election === "discard or keep");
     const seen = ((view.public && view.public.others) || []).find((o) => o.seat === seat) || {};
     const wagers = Object.entries(seen.wagers || {});
-    const betting = own.phase === "betting" && !view.finished && !wagers.length;
+    // wagers are taken until "No more bets": in Double Down Stud also while the cut is offered
+    // and after it (19:47-17.6, 17.4)
+    const open = view.game === "double-down-stud" ? ["betting", "cut", "cut done"] : ["betting"];
+    const betting = open.includes(own.phase) && !view.finished && !wagers.length;
     return h("section", { class: "panel mine", "aria-label": `Your seat ${seat}`, dataset: { seat } },
       h("h2", {}, `Your seat ${seat}`, " ", h("span", { class: "tag" }, own.phase)),
       hand(own.own_cards, 0, discarding ? { each: (c) => ({ button: true, selected: chosen.has(c), onclick: () => {
