@@ -247,6 +247,11 @@ def test_19_46_1_18_supervisor_replaces_a_removed_deck_and_procedures_are_checke
     assert "9(f)" in r.json()["error"]
     r = h.post("ann", "/api/tables/b5/procedure", {"procedure": "replace_deck"})
     assert r.status_code == 403
+    long = h.post(
+        "admin", "/api/tables/b5/procedure", {"procedure": "change_dealing", "argument": "x" * 81}
+    )
+    assert long.status_code == 422  # an argument is a short name or a number, never a payload
+    assert "argument" in long.json()["error"]
     r = h.post("admin", "/api/tables/b5/procedure", {"procedure": "no_gaming_activity"})
     assert r.status_code == 400
     assert "allowed: shuffler_count" in r.json()["error"]

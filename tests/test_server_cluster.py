@@ -245,6 +245,101 @@ def _books_balance(url: str, ann: Player, node: str) -> None:
     assert round(float(me["balance"]) * 100) == 10000 + net, json.dumps(recall)[:500]
 
 
+KENO_TOML = """
+[[table]]
+id = "b5-1"
+game = "boston5"
+pace_seconds = 0
+betting_seconds = 0.3
+between_rounds_seconds = 0.5
+
+[[keno]]
+id = "keno-1"
+rate_card = "example"
+stations = [1, 2]
+game_seconds = 4
+draw_seconds = 0.2
+between_games_seconds = 0.5
+"""
+
+
+def _keno_runner(processes: list[ServeProcess]) -> str | None:
+    """The one node that runs keno-1 (its public status answers there; 421 elsewhere)."""
+    serving = []
+    for node in processes:
+        r = httpx.get(f"http://{node.name}/api/keno/keno-1", timeout=5)
+        if r.status_code == 200:
+            serving.append(node.name)
+        else:
+            assert r.status_code == 421, r.text
+    return serving[0] if len(serving) == 1 else None
+
+
+def _keno_status(node: str) -> dict[str, Any] | None:
+    """keno-1's public status at ``node``, if that node runs it."""
+    r = httpx.get(f"http://{node}/api/keno/keno-1", timeout=5)
+    return dict(r.json()) if r.status_code == 200 else None
+
+
+def test_a_keno_system_is_taken_over_from_the_record_after_sigkill(tmp_path: Path) -> None:
+    """A keno system is leased as a table is: when its process is killed the other process
+    takes it over from the event store, every ticket issued is there, its schedule goes on
+    with the next game, and ticket numbers run on without a gap (19:47-15.4(c), 15.5(b))."""
+    for url in postgres_schema_url():
+        tables = tmp_path / "tables.toml"
+        tables.write_text(KENO_TOML)
+        lease = ["--lease-seconds", str(LEASE)]
+        a = ServeProcess(url, tables, tmp_path / "a.log", ADMIN_PASSWORD, lease)
+        b = ServeProcess(url, tables, tmp_path / "b.log", ADMIN_PASSWORD, lease)
+        try:
+            a.start()
+            _until(partial(_holds, url, a.name, 2), 20, "a to hold both")
+            b.start()
+            _until(partial(_holds, url, b.name, 1), 10 * LEASE, "b to take its share")
+            admin = _login(a.name, "admin", ADMIN_PASSWORD)
+            body = {"name": "kw", "role": "keno_writer", "password": "kw-password"}
+            assert admin.call(a.name, "POST", "/api/accounts", body).status_code == 200
+            runner = _until(partial(_keno_runner, [a, b]), 10, "keno-1's runner")
+            other = b if runner == a.name else a
+            writer = _login(runner, "kw", "kw-password")
+
+            def issue(node: str, writer: Player = writer) -> dict[str, Any] | None:
+                request = {"numbers": [7], "rate": "1.00"}
+                action = {"action": "issue", "station": 1, "request": request}
+                body = {"action": action, "key": secrets.token_hex(8)}
+                r = writer.call(node, "POST", "/api/keno/keno-1/actions", body)
+                return dict(r.json()["ticket"]) if r.status_code == 200 else None
+
+            first = _until(partial(issue, runner), 20, "a ticket issued")
+            (a if runner == a.name else b).stop(signal.SIGKILL)
+            killed = time.monotonic()
+            status = _until(partial(_keno_status, other.name), 6 * LEASE, "the takeover")
+            assert time.monotonic() - killed < 6 * LEASE
+            kept = writer.call(other.name, "GET", f"/api/keno/keno-1/tickets/{first['number']}")
+            assert kept.status_code == 200, kept.text
+            assert kept.json()["items"] == first["items"]
+            game = int(first["items"]["5 first and last game"].split()[0])
+
+            def drawn(node: str = other.name, game: int = game) -> bool:
+                board = (_keno_status(node) or {}).get("board")
+                return board is not None and board["game"] >= game
+
+            _until(drawn, 30, "the ticket's game drawn after the takeover")
+            second = _until(partial(issue, other.name), 30, "a ticket issued after the takeover")
+            assert second["number"] == first["number"] + 1
+            assert status["system"] == "keno-1"
+            engine = create_engine(sqlalchemy_url(url))
+            try:
+                with engine.connect() as conn:
+                    total = conn.execute(select(func.coalesce(func.sum(postings.c.amount), 0)))
+                    assert total.scalar() == 0
+            finally:
+                engine.dispose()
+        finally:
+            a.stop()
+            b.stop()
+
+
 @pytest.mark.parametrize("value", ["0.5", "3601", "nan", "-1"])
 def test_lease_seconds_out_of_bounds_is_a_clear_error(
     value: str, capsys: pytest.CaptureFixture[str]

@@ -278,7 +278,7 @@ class ProcedureRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     procedure: str = Field(max_length=40)
-    argument: int | str | None = None
+    argument: int | Annotated[str, Field(max_length=80)] | None = None
 
 
 class ActRequest(BaseModel):
