@@ -10,6 +10,7 @@ import secrets
 import signal
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -81,24 +82,34 @@ def _login(node: str, name: str, password: str) -> Player:
     return Player(r.json()["token"])
 
 
+@contextmanager
+def _pair(
+    url: str, tmp_path: Path, toml: str, count: int
+) -> Iterator[tuple[ServeProcess, ServeProcess]]:
+    """Two processes on ``url`` running the tables of ``toml``, the second started once the
+    first holds all ``count`` of them."""
+    tables = tmp_path / "tables.toml"
+    tables.write_text(toml)
+    lease = ["--lease-seconds", str(LEASE)]
+    a = ServeProcess(url, tables, tmp_path / "a.log", ADMIN_PASSWORD, lease)
+    b = ServeProcess(url, tables, tmp_path / "b.log", ADMIN_PASSWORD, lease)
+    try:
+        a.start()
+        _until(partial(_holds, url, a.name, count), 20, "a to hold every table")
+        b.start()
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[tuple[str, ServeProcess, ServeProcess]]:
     """Two processes on one fresh PostgreSQL schema, the second started once the first holds
     every table."""
     for url in postgres_schema_url():
-        tables = tmp_path / "tables.toml"
-        tables.write_text(TABLES_TOML)
-        lease = ["--lease-seconds", str(LEASE)]
-        a = ServeProcess(url, tables, tmp_path / "a.log", ADMIN_PASSWORD, lease)
-        b = ServeProcess(url, tables, tmp_path / "b.log", ADMIN_PASSWORD, lease)
-        try:
-            a.start()
-            _until(partial(_holds, url, a.name, len(TABLES)), 20, "a to hold every table")
-            b.start()
+        with _pair(url, tmp_path, TABLES_TOML, len(TABLES)) as (a, b):
             yield url, a, b
-        finally:
-            a.stop()
-            b.stop()
 
 
 def _owners(url: str) -> dict[str | None, set[str]]:
@@ -286,15 +297,7 @@ def test_a_keno_system_is_taken_over_from_the_record_after_sigkill(tmp_path: Pat
     takes it over from the event store, every ticket issued is there, its schedule goes on
     with the next game, and ticket numbers run on without a gap (19:47-15.4(c), 15.5(b))."""
     for url in postgres_schema_url():
-        tables = tmp_path / "tables.toml"
-        tables.write_text(KENO_TOML)
-        lease = ["--lease-seconds", str(LEASE)]
-        a = ServeProcess(url, tables, tmp_path / "a.log", ADMIN_PASSWORD, lease)
-        b = ServeProcess(url, tables, tmp_path / "b.log", ADMIN_PASSWORD, lease)
-        try:
-            a.start()
-            _until(partial(_holds, url, a.name, 2), 20, "a to hold both")
-            b.start()
+        with _pair(url, tmp_path, KENO_TOML, 2) as (a, b):
             _until(partial(_holds, url, b.name, 1), 10 * LEASE, "b to take its share")
             admin = _login(a.name, "admin", ADMIN_PASSWORD)
             body = {"name": "kw", "role": "keno_writer", "password": "kw-password"}
@@ -335,9 +338,6 @@ def test_a_keno_system_is_taken_over_from_the_record_after_sigkill(tmp_path: Pat
                     assert total.scalar() == 0
             finally:
                 engine.dispose()
-        finally:
-            a.stop()
-            b.stop()
 
 
 @pytest.mark.parametrize("value", ["0.5", "3601", "nan", "-1"])
