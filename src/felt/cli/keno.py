@@ -13,7 +13,6 @@ import argparse
 import contextlib
 import getpass
 import hashlib
-import http.client
 import json
 import os
 import re
@@ -21,14 +20,12 @@ import secrets
 import sys
 import textwrap
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
@@ -330,12 +327,19 @@ def check_server(url: str) -> str:
     return text.rstrip("/")
 
 
-Sender = Callable[[urllib.request.Request, float], tuple[int, bytes]]
+if TYPE_CHECKING:  # the networking modules load only when a request is sent (felt starts light)
+    import urllib.request
+
+    Sender = Callable[[urllib.request.Request, float], tuple[int, bytes]]
 """Send one request; the status and body of the answer (an HTTP error status too)."""
 
 
 def send_urllib(request: urllib.request.Request, timeout: float) -> tuple[int, bytes]:
     """Send ``request`` with urllib; a failed connection or a lost reply is :class:`_Lost`."""
+    import http.client
+    import urllib.error
+    import urllib.request
+
     try:
         with urllib.request.urlopen(request, timeout=timeout) as reply:
             return int(reply.status), reply.read()
@@ -433,6 +437,8 @@ class Client:
         return self._retrying(method, path, body, self.log_in())
 
     def _retrying(self, method: str, path: str, body: Any, token: str | None) -> dict[str, Any]:
+        import urllib.request
+
         url = self.server + path
         data = None if body is None else json.dumps(body).encode()
         headers = {"Accept": "application/json"}
@@ -487,17 +493,12 @@ class Client:
         path = f"{system_path(system)}/actions"
         try:
             return self.call("POST", path, {"action": action, "key": key})
-        except Unreachable as err:
-            if err.path != path:
+        except (Unreachable, ServerError) as err:
+            if isinstance(err, Unreachable) and err.path != path:
                 raise  # the login went unanswered: the action was never sent
-            raise FeltError(
-                f"{err}; the action may or may not have been done: repeat the same "
-                f"command with --key {key} to find out without doing it twice"
-            ) from None
-        except ServerError as err:
-            if err.status < 500:
-                raise
-            # a server error may come from a commit whose outcome the server did not hear of
+            if isinstance(err, ServerError) and err.status < 500:
+                raise  # refused: nothing was done
+            # unanswered, or a server error around a commit whose outcome it did not hear of
             raise FeltError(
                 f"{err}; the action may or may not have been done: repeat the same "
                 f"command with --key {key} to find out without doing it twice"

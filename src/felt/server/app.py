@@ -362,12 +362,14 @@ class Server:
         """Rebuild tables and keno systems this process has just taken from the record (in a
         worker thread)."""
         out: list[TableHost | KenoHost] = []
+        with self.store.engine.connect() as conn:
+            stored = dict(
+                conn.execute(
+                    select(felt_tables.c.id, felt_tables.c.spec).where(felt_tables.c.id.in_(ids))
+                ).all()
+            )
         for tid in ids:
-            with self.store.engine.connect() as conn:
-                spec_json = conn.execute(
-                    select(felt_tables.c.spec).where(felt_tables.c.id == tid)
-                ).scalar_one()
-            spec = any_spec_from_json(spec_json)
+            spec = any_spec_from_json(stored[tid])
             host: TableHost | KenoHost
             if isinstance(spec, KenoSpec):
                 host = KenoHost(self.store, spec, self.node)
@@ -384,7 +386,7 @@ class Server:
         rounds."""
         held = await asyncio.to_thread(self.claim)
         for host in await asyncio.to_thread(
-            self.load_tables, [t for t in held if t not in self.running()]
+            self.load_tables, [t for t in held if t not in self.hosts and t not in self.kenos]
         ):
             if isinstance(host, KenoHost):
                 self.kenos[host.spec.id] = host
@@ -444,7 +446,7 @@ class Server:
 
     def host(self, table: str) -> TableHost | KenoHost:
         """The table or keno system, if this process runs it."""
-        host = self.running().get(table)
+        host: TableHost | KenoHost | None = self.hosts.get(table) or self.kenos.get(table)
         if host is None or host.leaving:
             raise NotHere(table, self.owner_of(table))
         return host

@@ -655,7 +655,7 @@ class TableHost:
             except Exception:  # the database is away: try again shortly
                 log.exception("table %s: step failed", self.spec.id)
                 wait = now + 1.0
-            await self._sleep(stop, wait, now)
+            await sleep_until(self.changed, stop, None if wait is None else wait - now)
 
     async def _tick(self, now: float) -> float | None:
         """Do what is due now; return when to look again (``now``: at once; None: when told)."""
@@ -709,9 +709,6 @@ class TableHost:
         already on record."""
         give_up(self.store, self.spec.id, self.owner)
         self.leaving = True
-
-    async def _sleep(self, stop: asyncio.Event, until: float | None, now: float) -> None:
-        await sleep_until(self.changed, stop, None if until is None else until - now)
 
 
 def answered_before(

@@ -92,6 +92,20 @@ class Approve:
     name: str = "approve"
 
 
+def _note(
+    approvals: dict[int, tuple[Staff, datetime]],
+    action: Action | Approve,
+    drawn_at: datetime | None,
+) -> datetime | None:
+    """Keep what the host holds beside the core after ``action``: a supervisor's approval until
+    the ticket is paid; returns the time of the last draw."""
+    if isinstance(action, Approve):
+        approvals[action.ticket] = (action.by, action.at)
+    elif isinstance(action, core.Redeem | core.ManualPay):
+        approvals.pop(action.ticket, None)
+    return action.at if isinstance(action, core.Draw) else drawn_at
+
+
 def staff_of(who: Account) -> Staff:
     """The keno staff member a session is (refused for any other role)."""
     role = KENO_ROLES.get(who.role)
@@ -219,21 +233,17 @@ class KenoHost:
         for row in rows:
             data = json.loads(row.action)
             where = f"keno {self.spec.id} event {row.seq}"
+            action: Action | Approve
             if data.get("action") == "approve":
                 by = data["by"]
-                approvals[int(data["ticket"])] = (
-                    Staff(by["id"], by["role"]),
-                    datetime.fromisoformat(data["at"]),
-                )
-                continue
-            action = from_json(data, where)
-            event = system.apply(action)
-            if [effect_json(e) for e in event.effects] != json.loads(row.effects):
-                raise RuntimeError(f"{where} does not replay as recorded")
-            if isinstance(action, core.Redeem | core.ManualPay):
-                approvals.pop(action.ticket, None)
-            if isinstance(action, core.Draw):
-                drawn_at = action.at
+                at = datetime.fromisoformat(data["at"])
+                action = Approve(at, int(data["ticket"]), Staff(by["id"], by["role"]))
+            else:
+                action = from_json(data, where)
+                event = system.apply(action)
+                if [effect_json(e) for e in event.effects] != json.loads(row.effects):
+                    raise RuntimeError(f"{where} does not replay as recorded")
+            drawn_at = _note(approvals, action, drawn_at)
         self.system, self.version, self.rows = system, int(version), len(rows)
         self.approvals, self.drawn_at, self.stale = approvals, drawn_at, False
         self._refresh()
@@ -306,12 +316,7 @@ class KenoHost:
                 log.exception("keno %s: reload after a failed write failed", self.spec.id)
             raise
         self.rows, self.version = seq, self.version + 1
-        if isinstance(action, Approve):
-            self.approvals[action.ticket] = (action.by, action.at)
-        elif isinstance(action, core.Redeem | core.ManualPay):
-            self.approvals.pop(action.ticket, None)
-        if isinstance(action, core.Draw):
-            self.drawn_at = action.at
+        self.drawn_at = _note(self.approvals, action, self.drawn_at)
         self._refresh()
         return ack
 

@@ -15,7 +15,7 @@ import time
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
@@ -25,9 +25,10 @@ from sqlalchemy import or_, select
 from starlette.responses import Response
 
 from felt.core.money import dollars
+from felt.games.double_down.config import DoubleDownConfig
 from felt.server import auth
 from felt.server.host import PROCEDURES
-from felt.server.spec import DDS, KENO, KenoSpec, TableSpec, keno_from_mapping
+from felt.server.spec import DDS, KenoSpec, TableSpec, any_spec_from_json
 from felt.server.store import HOUSE_ACCOUNT, Conflict, felt_tables, keno_games, postings, rounds
 
 if TYPE_CHECKING:
@@ -35,34 +36,37 @@ if TYPE_CHECKING:
 
 STATIC: Final = Path(str(resources.files("felt.web") / "static"))
 """The page files: plain ES modules, hand-written CSS, no build step."""
+T = TypeVar("T")
 PAGE_HEADERS: Final = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
-
-
-def _seats_of(spec: TableSpec) -> int:
-    """How many seats (betting areas) a table has."""
-    config = spec.config()
-    return int(getattr(config, "areas", 6)) if spec.game == DDS else 6
 
 
 def _dollars_or_none(amount: int | None) -> str | None:
     return None if amount is None else dollars(amount)
 
 
-def lobby(server: "Server") -> list[dict[str, Any]]:
-    """Every table with its game, limits and free seats, as a player choosing one sees it."""
+def _table_rows(server: "Server") -> list[Any]:
+    """Every stored table and keno system: id, spec, state and owner."""
     with server.store.engine.connect() as conn:
-        rows = conn.execute(
-            select(felt_tables.c.id, felt_tables.c.spec, felt_tables.c.state, felt_tables.c.owner)
-        ).all()
+        return list(
+            conn.execute(
+                select(
+                    felt_tables.c.id, felt_tables.c.spec, felt_tables.c.state, felt_tables.c.owner
+                )
+            ).all()
+        )
+
+
+def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any]]:
+    """Every table with its game, limits and free seats, as a player choosing one sees it
+    (from ``rows`` of :func:`_table_rows` if the caller has read them)."""
     out = []
-    for r in sorted(rows, key=lambda r: str(r.id)):
-        spec_data = json.loads(r.spec)
-        if spec_data.get("game") not in ("boston5", "boston7", DDS):
-            continue  # not a table (a keno system has its own screens)
-        spec = TableSpec.from_json(r.spec)
+    for r in sorted(_table_rows(server) if rows is None else rows, key=lambda r: str(r.id)):
+        spec = any_spec_from_json(r.spec)
+        if not isinstance(spec, TableSpec):
+            continue  # a keno system has its own screens
         state = json.loads(r.state) if r.state else {}
         config = spec.config()
-        seats = _seats_of(spec)
+        seats = config.areas if isinstance(config, DoubleDownConfig) else 6
         taken = {int(n): str(v[1]) for n, v in state.get("seats", {}).items()}
         out.append(
             {
@@ -85,14 +89,20 @@ def lobby(server: "Server") -> list[dict[str, Any]]:
     return out
 
 
-def _spec(server: "Server", table: str) -> TableSpec:
+def _stored(server: "Server", sid: str, kind: type[T], what: str) -> T:
+    """The stored spec of ``sid`` if it is a ``kind`` (a table or a keno system), else 404."""
     from felt.server.app import NotFound
 
     with server.store.engine.connect() as conn:
-        text = conn.execute(select(felt_tables.c.spec).where(felt_tables.c.id == table)).scalar()
-    if text is None or json.loads(text).get("game") not in ("boston5", "boston7", DDS):
-        raise NotFound(f"no table {table[:64]!r}")
-    return TableSpec.from_json(text)
+        text = conn.execute(select(felt_tables.c.spec).where(felt_tables.c.id == sid)).scalar()
+    spec = None if text is None else any_spec_from_json(text)
+    if not isinstance(spec, kind):
+        raise NotFound(f"no {what} {sid[:64]!r}")
+    return spec
+
+
+def _spec(server: "Server", table: str) -> TableSpec:
+    return _stored(server, table, TableSpec, "table")
 
 
 def guide(server: "Server", table: str) -> dict[str, Any]:
@@ -109,9 +119,10 @@ def floor(server: "Server", now: float | None = None) -> list[dict[str, Any]]:
     (a round's postings are named ``TABLE:NUMBER#SEQ``; a table id holds no ``:``)."""
     now = time.time() if now is None else now
     midnight = datetime.fromtimestamp(now, UTC).replace(hour=0, minute=0, second=0, microsecond=0)
-    tables = lobby(server)
+    rows = _table_rows(server)
+    tables = lobby(server, rows)
+    owners = {r.id: r.owner for r in rows}
     with server.store.engine.connect() as conn:
-        owners = dict(conn.execute(select(felt_tables.c.id, felt_tables.c.owner)).all())
         started = conn.execute(
             select(
                 rounds.c.table_id, rounds.c.number, rounds.c.started_at, rounds.c.finished
@@ -155,8 +166,7 @@ class _Pages(StaticFiles):
 
     def file_response(self, *args: Any, **kwargs: Any) -> Response:
         response = super().file_response(*args, **kwargs)
-        response.headers["Cache-Control"] = "no-cache"
-        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers.update(PAGE_HEADERS)
         return response
 
 
@@ -180,7 +190,6 @@ def par_sheet(server: "Server", table: str) -> dict[str, Any]:
     from felt.analysis.boston7 import counts_on_disk
     from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
     from felt.cli.plots import distribution_plot
-    from felt.games.double_down.config import DoubleDownConfig
 
     spec = _spec(server, table)
     key = json.dumps([spec.game, spec.edition, dict(spec.settings)], sort_keys=True, default=str)
@@ -220,14 +229,7 @@ class QuoteRequest(BaseModel):
 
 
 def _keno_spec(server: "Server", system: str) -> KenoSpec:
-    from felt.server.app import NotFound
-
-    with server.store.engine.connect() as conn:
-        text = conn.execute(select(felt_tables.c.spec).where(felt_tables.c.id == system)).scalar()
-    data = None if text is None else json.loads(text)
-    if data is None or data.get("game") != KENO:
-        raise NotFound(f"no keno system {system[:64]!r}")
-    return keno_from_mapping(data, f"stored keno system {system[:64]}")
+    return _stored(server, system, KenoSpec, "keno system")
 
 
 def keno_quote(server: "Server", system: str, request: dict[str, Any]) -> dict[str, Any]:

@@ -312,13 +312,12 @@ def standard_tickets(card: RateCard) -> tuple[list[tuple[str, Ticket]], list[str
     spots combined into n-spot ways (n = k groups of n/k, k+1 groups: (k+1)/n).  Combination: two
     groups of n//2 and the rest, each alone and together.  King: one king with two groups of n-1
     (2/n; three kings 3/2 for n = 2).  Multi-race: the straight n-spot for two games."""
-    rate = f"{dollars(card.minimum_wager)}"
+    rate = dollars(card.minimum_wager)
     out: list[tuple[str, Ticket]] = []
     skipped: list[str] = []
 
-    def add(kind: str, request: dict[str, Any], label: str = "") -> None:
-        request = {"rate": rate} | request
-        out.append((label or kind, read_request(request, card)))
+    def add(kind: str, request: dict[str, Any]) -> None:
+        out.append((kind, read_request({"rate": rate} | request, card)))
 
     offered = card.ticket_types
     for n in card.pays:

@@ -320,7 +320,7 @@ class TicketState:
     def games_done(self) -> bool:
         """Whether every game of the ticket has been drawn or cancelled."""
         r = self.record
-        return self.cancelled or len(self.won) == r.last_game - r.first_game + 1
+        return self.cancelled or len(self.won) == r.ticket.games
 
 
 @dataclass(frozen=True)
@@ -770,7 +770,7 @@ class KenoSystem:
     def _cancel(self, s: TicketState, at: datetime, why: str) -> None:
         r = s.record
         s.cancelled = True
-        undrawn = r.last_game - r.first_game + 1 - len(s.won)
+        undrawn = r.ticket.games - len(s.won)
         if self.card.multi_race_refund:
             s.refund = undrawn * r.ticket.price_per_game
         self._effect("cancel", r.number, s.refund, f"{undrawn} remaining race(s) cancelled: {why}; "
