@@ -162,7 +162,7 @@ class Writer(threading.Thread):
             self.books.counts["tickets presented and refused (lost or not yet)"] += 1
 
 
-def check_record(url: str, books: Books, counts: Counter[str]) -> dict[str, Any]:
+def check_record(url: str, books: Books) -> dict[str, Any]:
     """Rebuild the system from the record as a new process would and check it (see the module
     docstring); what the rebuilt system looks like, for the counts."""
     store = Store(url)
@@ -304,14 +304,14 @@ def test_sigkill_keno_loses_no_acknowledged_ticket(
             server.stop(signal.SIGKILL)
             kills += 1
             modes[mode] += 1
-            seen = check_record(database_url, books, counts)
+            seen = check_record(database_url, books)
             if seen["state"] == "locked":
                 counts["kills with a game locked out and not yet drawn"] += 1
             server.start()
         books.stop.set()
         for w in writers:
             w.join(timeout=30)
-        final = check_record(database_url, books, counts)
+        final = check_record(database_url, books)
     finally:
         books.stop.set()
         server.stop()

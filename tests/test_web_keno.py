@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from felt.games.keno.ratecard import example_rate_card_path
-from tests.server_process import ServeProcess
-from tests.web_helpers import ADMIN, DESKTOP, PHONE, TABLES, WebServer, browser, shot, unnamed
+from tests.web_helpers import DESKTOP, PHONE, WebServer, browser, shot, start_server, unnamed
 
 __all__ = ["browser"]
 
@@ -36,17 +35,12 @@ SPOTS = 12
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    tmp = tmp_path_factory.mktemp("keno")
-    tables = tmp / "tables.toml"
-    tables.write_text(TABLES + KENO)
-    proc = ServeProcess(f"sqlite:///{tmp / 'felt.db'}", tables, tmp / "serve.log", ADMIN)
-    proc.start()
-    srv = WebServer(proc)
+    srv = start_server(tmp_path_factory.mktemp("keno"), extra=KENO)
     srv.account("kate", "keno_writer")
     try:
         yield srv
     finally:
-        proc.stop()
+        srv.proc.stop()
 
 
 def one_spot_pays() -> int:
@@ -56,15 +50,19 @@ def one_spot_pays() -> int:
     return round(float(data["pays"]["1"]["1"]) * 100)
 
 
-def writer_page(browser: Any, server: WebServer, viewport: dict[str, int]) -> Any:
+def writer_page(
+    browser: Any, server: WebServer, viewport: dict[str, int], name: str = "kate",
+    ready: str = ".keno-grid",
+) -> Any:  # fmt: skip
+    """A new browser context logged in as ``name`` at the writer's station, once ``ready``."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.goto(server.url + "/")
-    page.get_by_label("Name").fill("kate")
-    page.get_by_label("Password").fill(server.passwords["kate"])
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Password").fill(server.passwords[name])
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Writer station").click()
-    page.wait_for_selector(".keno-grid")
+    page.wait_for_selector(ready)
     return page
 
 
@@ -189,14 +187,7 @@ def test_a_keno_supervisor_holds_and_releases_the_lock_out(browser: Any, server:
     """15.5(e): a supervisor overrides the automatic lock-out from the station, with the reason
     recorded; the public status shows the hold and its release."""
     server.account("ken", "keno_supervisor")
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    page.goto(server.url + "/")
-    page.get_by_label("Name").fill("ken")
-    page.get_by_label("Password").fill(server.passwords["ken"])
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("link", name="Writer station").click()
-    page.wait_for_selector("section[aria-label='Keno supervisor']")
+    page = writer_page(browser, server, DESKTOP, "ken", "section[aria-label='Keno supervisor']")
     wait_open(server, at_least=5)
     page.locator("#override").select_option("hold")
     page.locator("#reason").fill("the draw machine is being inspected")
@@ -213,4 +204,4 @@ def test_a_keno_supervisor_holds_and_releases_the_lock_out(browser: Any, server:
     while status(server)["held"] and time.monotonic() < end:
         time.sleep(0.1)
     assert status(server)["held"] is False
-    context.close()
+    page.context.close()

@@ -120,10 +120,11 @@ class WebServer:
         return password
 
 
-def start_server(tmp: Path, database: str | None = None) -> WebServer:
-    """``felt serve`` on SQLite in ``tmp`` (or ``database``) with the test tables."""
+def start_server(tmp: Path, database: str | None = None, extra: str = "") -> WebServer:
+    """``felt serve`` on SQLite in ``tmp`` (or ``database``) with the test tables and any
+    ``extra`` entries (a ``[[keno]]`` system)."""
     tables = tmp / "tables.toml"
-    tables.write_text(TABLES)
+    tables.write_text(TABLES + extra)
     proc = ServeProcess(
         database or f"sqlite:///{tmp / 'felt.db'}", tables, tmp / "serve.log", ADMIN
     )
