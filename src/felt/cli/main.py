@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from felt import __version__
+from felt.cli.admin import add_parser as add_admin_parser
 from felt.cli.keno import add_parser as add_keno_parser
 from felt.core.cards import Card, format_cards, parse_cards
 from felt.core.errors import FeltError
@@ -557,6 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_serve.set_defaults(run=_cmd_serve)
     add_keno_parser(sub, _Formatter)
+    add_admin_parser(sub, _Formatter)
     return parser
 
 
