@@ -25,7 +25,7 @@ from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisco
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, insert, or_, select, update
+from sqlalchemy import Connection, func, insert, or_, select, update
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -307,23 +307,34 @@ class Server:
     sockets: set[Client] = field(default_factory=set)
     share: int = 0
     """The most tables this process should hold (see :meth:`claim`)."""
+    prepared: bool = False
+    """Whether :meth:`prepare` has run (``felt serve`` runs it before it listens)."""
 
     # ----------------------------------------------------------------- start and leases
     def prepare(self) -> None:
-        """Migrate the schema, add tables the database does not have, open the first account."""
-        self.store.migrate()
-        with self.store.transaction() as conn:
+        """Migrate the schema and, in the same transaction under the migration lock, add the
+        tables the database does not have and open the first account (so processes started
+        together on a fresh database each find what the first wrote); then take this
+        process's node name, refused if a live process holds it.  Runs once."""
+        if self.prepared:
+            return
+        created: list[str] = []
+
+        def seed(conn: Connection) -> None:
             have = {r[0] for r in conn.execute(select(felt_tables.c.id))}
             for spec in self.specs:
                 if spec.id not in have:
                     conn.execute(insert(felt_tables).values(**new_table_row(spec, None)))
-        with self.store.engine.connect() as conn:
-            anyone = conn.execute(select(func.count()).select_from(accounts)).scalar()
-        if not anyone:
-            password = os.environ.get("FELT_ADMIN_PASSWORD") or secrets.token_urlsafe(12)
-            auth.create_account(self.store, "admin", "supervisor", password)
-            if "FELT_ADMIN_PASSWORD" not in os.environ:
-                log.warning("created supervisor 'admin' with password %s (shown once)", password)
+            if not conn.execute(select(func.count()).select_from(accounts)).scalar():
+                password = os.environ.get("FELT_ADMIN_PASSWORD") or secrets.token_urlsafe(12)
+                auth.open_first_supervisor(conn, "admin", password)
+                created.append(password)
+
+        self.store.migrate(seed)
+        if created and "FELT_ADMIN_PASSWORD" not in os.environ:
+            log.warning("created supervisor 'admin' with password %s (shown once)", created[0])
+        self.store.hold_node(self.node)
+        self.prepared = True
 
     def claim(self) -> list[str]:
         """Renew this process's heartbeat, which is the lease on every table it holds, and take
@@ -679,7 +690,7 @@ def create_app(server: Server) -> FastAPI:
         asyncio.get_running_loop().set_default_executor(
             ThreadPoolExecutor(max_workers=WORKER_THREADS, thread_name_prefix="felt-db")
         )
-        await asyncio.to_thread(server.prepare)
+        await asyncio.to_thread(server.prepare)  # nothing to do if felt serve ran it
         await server.hold()
         keeper = asyncio.create_task(server.keep_leases())
         try:

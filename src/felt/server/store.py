@@ -11,10 +11,13 @@ acknowledges an action only after this commit.
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import json
+import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +43,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
@@ -231,8 +235,6 @@ class Posting:
 
 def default_database_url() -> str:
     """SQLite in the user's data directory (``$XDG_DATA_HOME/felt`` or ``~/.local/share/felt``)."""
-    import os
-
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "felt"
     base.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{base / 'felt.db'}"
@@ -389,22 +391,74 @@ class Store:
         self.group = GroupCommit(self.engine) if self.is_sqlite else None
         self._commits = 0
         self._count = threading.Lock()
+        self._node_hold: int | Connection | None = None
+        """What holds this process's node name (see :meth:`hold_node`)."""
 
     @property
     def commits(self) -> int:
         """Write transactions this process has committed (for ``GET /api/stats``)."""
         return self._commits if self.group is None else self.group.commits
 
-    def migrate(self) -> None:
-        """Bring the schema up to date (Alembic, see ``felt/server/migrations``)."""
+    def migrate(self, seed: Callable[[Connection], None] | None = None) -> None:
+        """Bring the schema up to date (Alembic, see ``felt/server/migrations``) and run
+        ``seed`` in the same transaction, under the lock that makes concurrent starters wait."""
         from felt.server.migrations import upgrade
 
-        upgrade(self.engine)
+        upgrade(self.engine, seed)
+
+    def hold_node(self, node: str) -> None:
+        """Hold the name ``node`` for the life of this process, or refuse if a live process
+        holds it: a PostgreSQL session advisory lock on the schema and the name (kept on a
+        connection of its own), or on SQLite an OS lock on a file beside the database.  Both
+        end with the process that holds them, however it ends, so a process restarted under
+        its name after a crash starts at once."""
+        if self._node_hold is not None:
+            return
+        taken = False
+        if self.is_sqlite:
+            path = self.engine.url.database
+            if not path or path == ":memory:":
+                return
+            digest = hashlib.sha256(node.encode()).hexdigest()[:16]
+            fd = os.open(f"{path}-node-{digest}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                taken = True
+            except OSError:
+                os.close(fd)
+            else:
+                self._node_hold = fd
+        else:
+            conn = self.engine.connect()
+            taken = bool(
+                conn.execute(
+                    text(
+                        "SELECT pg_try_advisory_lock("
+                        "hashtextextended(current_schema() || '/felt-node/' || :n, 0))"
+                    ),
+                    {"n": node},
+                ).scalar()
+            )
+            conn.commit()
+            if taken:
+                self._node_hold = conn
+            else:
+                conn.close()
+        if not taken:
+            raise FeltError(
+                f"node name {node[:80]!r} is held by another live felt serve process on this "
+                "database; give each process its own --node"
+            )
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and give the node name up)."""
         if self.group is not None:
             self.group.close()
+        hold, self._node_hold = self._node_hold, None
+        if isinstance(hold, int):
+            os.close(hold)
+        elif hold is not None:
+            hold.close()
         self.engine.dispose()
 
     @contextmanager
