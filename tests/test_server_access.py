@@ -53,13 +53,13 @@ class CountingChecks:
         real = auth._hasher
 
         class Hasher:
-            def verify(inner, stored: str, password: str) -> bool:  # noqa: N805
+            def verify(inner, stored: str, password: str) -> bool:
                 if stored == self.hash:
                     with self.lock:
                         self.count += 1
                 return real.verify(stored, password)
 
-            def hash(inner, password: str) -> str:  # noqa: N805
+            def hash(inner, password: str) -> str:
                 return real.hash(password)
 
         monkeypatch.setattr(auth, "_hasher", Hasher())
@@ -230,7 +230,9 @@ def test_felt_admin_password_reads_a_terminal_with_getpass(
 def _one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], has: str) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("felt: error: ") and has in err, err
+    assert err.count("\n") == 1, err
+    assert err.startswith("felt: error: "), err
+    assert has in err, err
 
 
 @pytest.mark.parametrize(
@@ -342,14 +344,17 @@ def test_a_second_live_process_under_a_node_name_in_use_is_refused(
                 "--node", first.name, "--tables", str(first.tables)]  # fmt: skip
         second = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
-            out, err = second.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
+            _, err = second.communicate(timeout=60)
+        except subprocess.TimeoutExpired as late:
             second.kill()
             second.communicate()
-            raise AssertionError("the second process under the same node name kept running")
+            raise AssertionError(
+                "the second process under the same node name kept running"
+            ) from late
         assert second.returncode == 2, err
         text = err.decode()
-        assert text.count("\n") == 1 and "is held by another live felt serve process" in text
+        assert text.count("\n") == 1, text
+        assert "is held by another live felt serve process" in text
         first.stop(signal.SIGKILL)
         first.start(seconds=30)
     finally:
