@@ -252,6 +252,7 @@ def test_15_6_d_the_year_is_the_gaming_days_zone_not_utc() -> None:
     system.apply(OpenGame(t0, t0 + timedelta(minutes=5)))
     n = system.apply(Issue(t0 + timedelta(minutes=1), 1, ANN, {"numbers": [1], "rate": "1.00"}))
     number = n.effects[0].ticket
+    assert number is not None
     start = t0 + timedelta(minutes=5)
     system.apply(LockOut(start))
     system.apply(Draw(start + timedelta(seconds=30), DRAW))
