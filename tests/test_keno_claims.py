@@ -14,6 +14,9 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from felt.games.keno.system import (
     PATRONS,
     CancelRaces,
@@ -190,6 +193,38 @@ def test_15_7_c_a_partial_manual_payment_is_refused() -> None:
     up = b.do(SystemUp(b.tick()))
     assert [e.kind for e in up.effects] == ["up"]
     b.refused(Redeem(b.tick(), n, 1, ANN), r"paid once")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    spots=st.integers(1, 6),
+    rate=st.integers(1, 12),
+    typed=st.integers(1, 200_000),
+    exact=st.booleans(),
+    authorised=st.booleans(),
+)
+def test_15_7_c_a_manual_payment_is_the_whole_value_within_its_limits_or_nothing(
+    spots: int, rate: int, typed: int, exact: bool, authorised: bool
+) -> None:
+    """Property: whatever is typed, a manual payment either pays exactly the ticket's value, at
+    most $1,000.00 and over $10.00 only with authorisation, or is refused and changes nothing.
+    The value is settled from the card's table independently: spots of 1..spots all caught,
+    pays[spots][spots] times the rate in dollars."""
+    pays = {1: 300, 2: 1_200, 3: 4_200, 4: 11_000, 5: 70_000, 6: 160_000}  # the example card
+    value = pays[spots] * rate
+    typed = value if exact else typed
+    b = Booth()
+    n = b.issue({"numbers": list(range(1, spots + 1)), "rate": f"{rate}.00"})
+    b.run_game()
+    b.do(SystemDown(b.tick()))
+    action = ManualPay(b.tick(), n, 1, typed, ANN, SUE if authorised else None)
+    allowed = typed == value and value <= 100_000 and (authorised or value <= 1_000)
+    if allowed:
+        b.do(action)
+        assert b.system.tickets[n].paid == value
+        assert b.system.money()[PATRONS] == value - rate * 100
+    else:
+        b.refused(action, r"15.7\(c\)")
 
 
 # ----------------------------------------------------------------------------- who authorises
