@@ -128,3 +128,20 @@ def test_15_5_d_a_writer_locks_out_with_a_supervisors_verbal_approval(database_u
         ack = ok(h.keno(WRITER, {"action": "lock_out", "approved_by": SUPER}))
         assert f"{WRITER} approved by {SUPER}" in ack["effects"][0]["detail"]
         h.keno_wait(lambda s: s["board"] is not None)
+
+
+def test_15_4_e_races_cancelled_before_the_first_are_a_void_on_the_stations_list(
+    h: Harness,
+) -> None:
+    """Cancelling a 3-race $1.00 ticket ($3.00) before its first game starts voids it whole: the
+    $3.00 goes back to the patron from station 2's drawer, and it is on station 2's void list
+    (before: cancelled, nothing refunded, on no list)."""
+    hold(h)
+    issue(h, LOSER | {"games": 3}, station=2)
+    ack = ok(h.keno(SUPER, {"action": "cancel_races", "ticket": 1, "reason": "patron left"}))
+    assert [(e["kind"], e["ticket"], e["amount"]) for e in ack["effects"]] == [("void", 1, "3.00")]
+    voids = ok(h.get(SUPER, "/api/keno/keno/voids"))["stations"]
+    assert ([t["number"] for t in voids["1"]], [t["number"] for t in voids["2"]]) == ([], [1])
+    assert ok(h.get(SUPER, "/api/keno/keno/tickets/1"))["voided"] is True
+    assert ledger(h.server.store) == mirrored(h)
+    assert ledger(h.server.store).get("keno:keno:patrons", 0) == 0
