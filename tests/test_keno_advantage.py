@@ -5,6 +5,7 @@ audit of issue 18) and against a brute force written here from first principles.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import combinations, product
 from math import factorial, prod
@@ -45,7 +46,8 @@ def test_15_3_e_many_way_king_tickets_match_the_audits_figures(
     n: int, ways: int, spots: int, quoted: str
 ) -> None:
     a = advantage_of(example_rate_card(), ticket(kings(n, ways, spots)))
-    assert a.capped and a.exact
+    assert a.capped
+    assert a.exact
     assert f"{float(a.house_advantage) * 100:.2f}" == quoted
     assert not a.complies
 
@@ -190,3 +192,50 @@ def test_15_3_e_fast_path_equals_full_enumeration(
         assert exact <= LIMIT
     if bounded.exact:
         assert bounded.complies == (exact <= LIMIT)
+
+
+# ----------------------------------------------------------------------------- felt analyze keno
+
+
+def test_15_3_e_analyze_keno_reports_the_worst_many_way_tickets(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from felt.cli.main import main
+
+    assert main(["analyze", "keno", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    beyond = data["many_way"]
+    assert beyond["forms"] == 377
+    assert beyond["above_30_percent"] == 27
+    assert beyond["worst"] == "king 2002/9 (14 kings)"
+    assert beyond["refused_at_issue"][0]["house_advantage_exact"] == (
+        "50419062275661/116846778893845"
+    )
+    assert main(["analyze", "keno"]) == 0
+    text = capsys.readouterr().out
+    assert "Many-way tickets beyond the standard forms" in text
+    assert "king 2002/9 (14 kings)" in text
+
+
+def test_15_3_e_analyze_keno_ticket_analyses_one_ticket(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from felt.cli.main import main
+
+    spec = "king: " + "/".join(str(n) for n in range(1, 15)) + ": 2002/9"
+    assert main(["analyze", "keno", "--ticket", spec, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["house_advantage_exact"] == "50419062275661/116846778893845"
+    assert data["complies_15_3_e"] is False
+    assert data["at_issue"] == "refused at issue"
+    assert main(["analyze", "keno", "--ticket", "way: 1 2 3 4 / 5 6 7 8 / 9 10 11 12: 3/8"]) == 0
+    out = capsys.readouterr().out
+    assert "house advantage at the minimum wager: 29.6615% (4113947/13869635)" in out
+    assert "yes; issued" in out
+    for bad in ("way: 1 2 3 4 / 5 6 7 8", "way: 1 2 / 3 4: 9/4", "straight: 0 1"):
+        assert main(["analyze", "keno", "--ticket", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert "Traceback" not in err
+    assert main(["analyze", "boston5", "--ticket", "straight: 1 2"]) == 2
+    assert "--ticket applies to keno only" in capsys.readouterr().err

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from felt.games.keno.ratecard import RateCard
 
 LIMIT: Final = Fraction(MAX_HOUSE_ADVANTAGE_PERCENT, 100)
-ISSUE_NODES: Final = 4_000
+ISSUE_NODES: Final = 1_500
 """The most search nodes one check at issue visits (a bound on the work at the writer's
 station, about 50 ms); a ticket not decided within it is refused as not shown to be
 within 15.3(e) (docs/interpretations.md, "Which tickets the 30 percent applies to")."""
