@@ -239,3 +239,19 @@ def test_15_3_e_analyze_keno_ticket_analyses_one_ticket(
         assert "Traceback" not in err
     assert main(["analyze", "boston5", "--ticket", "straight: 1 2"]) == 2
     assert "--ticket applies to keno only" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------- ticket forms (15.2)
+
+
+def test_15_2_c3_two_equal_groups_as_2_4_1_8_is_a_way_ticket() -> None:
+    """Two groups of four, each alone and both together (2/4 1/8), is a way ticket: at least two
+    groups of equal spots combined into several straight tickets, at one rate."""
+    t = ticket(
+        {"kind": "way", "groups": [[1, 2, 3, 4], [5, 6, 7, 8]], "conditions": ["2/4", "1/8"]}
+    )
+    assert (t.ways, t.price, t.conditioning) == (3, 300, "2/4 1/8")
+    booth = Booth()
+    number = booth.issue({"kind": "way", "groups": [[1, 2, 3, 4], [5, 6, 7, 8]],
+                          "conditions": ["2/4", "1/8"]})  # fmt: skip
+    assert booth.system.tickets[number].record.ticket.ways == 3

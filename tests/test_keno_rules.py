@@ -130,11 +130,15 @@ def test_15_2_c3_way_ticket_equal_groups_same_rate() -> None:
     )
     refused(
         {"kind": "way", "groups": [[1, 2], [3, 4], [5, 6]], "conditions": ["3/4@1", "1/6@2"]},
-        r"a way ticket has one condition",
+        r"each group played on a way ticket is wagered at the same rate",
     )
     refused(
         {"kind": "way", "groups": [[1, 2], [3, 4]], "conditions": ["1/4"]},
-        r"a way ticket combines its 2 groups",
+        r"this one plays one way",
+    )
+    refused(
+        {"kind": "way", "groups": [[1, 2], [3, 4]], "conditions": ["1/3"]},
+        r"a way ticket combines its 2 groups of 2: 1/3 is not 1 to 2 whole groups",
     )
     refused(
         {"kind": "way", "groups": [[1, 2], [3, 4], [5, 6]], "conditions": ["2/4"]},

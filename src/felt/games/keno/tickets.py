@@ -351,16 +351,17 @@ def _check_structure(t: Ticket) -> None:
         if len(set(sizes)) != 1:
             raise unclear(f"the groups of a way ticket contain an equal number of spots, got "
                           f"{', '.join(map(str, sizes))}", "2(c)3")  # fmt: skip
-        if len(t.conditions) != 1:
-            raise unclear("a way ticket has one condition (one fraction); several are a "
-                          "combination ticket", "2(c)3")  # fmt: skip
-        size, spots = sizes[0], t.conditions[0].spots
+        size = sizes[0]
         if size < 2:
             raise unclear("single circled spots are kings: condition this as a king ticket",
                           "2(c)5")  # fmt: skip
-        if spots % size or not 2 <= spots // size < len(sizes):
-            raise unclear(f"a way ticket combines its {len(sizes)} groups of {size} into several "
-                          f"tickets: {spots} spots is not 2 to {len(sizes) - 1} groups", "2(c)3")  # fmt: skip
+        for c in t.conditions:
+            if c.spots % size or not 1 <= c.spots // size <= len(sizes):
+                raise unclear(f"a way ticket combines its {len(sizes)} groups of {size}: {c} "
+                              f"is not 1 to {len(sizes)} whole groups", "2(c)3")  # fmt: skip
+        if len({c.rate for c in t.conditions}) > 1:
+            raise unclear("each group played on a way ticket is wagered at the same rate",
+                          "2(c)3")  # fmt: skip
         return
     if kind == "combination" and kings:
         raise unclear("a single circled spot is a king: condition this as a king ticket", "2(c)5")
