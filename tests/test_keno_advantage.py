@@ -24,6 +24,7 @@ from felt.games.keno.advantage import (
     ticket_advantage,
 )
 from felt.games.keno.analysis import analyze_ticket
+from felt.games.keno.grading import grade
 from felt.games.keno.ratecard import RateCard, example_rate_card
 from felt.games.keno.system import Issue
 from felt.games.keno.tickets import groups_of
@@ -255,3 +256,29 @@ def test_15_2_c3_two_equal_groups_as_2_4_1_8_is_a_way_ticket() -> None:
     number = booth.issue({"kind": "way", "groups": [[1, 2, 3, 4], [5, 6, 7, 8]],
                           "conditions": ["2/4", "1/8"]})  # fmt: skip
     assert booth.system.tickets[number].record.ticket.ways == 3
+
+
+def test_15_2_c2ii_unequal_split_groups_differ_in_rate_even_when_some_are_equal() -> None:
+    """Two groups of four and one of eight: the groups are not all equal, so each group may be
+    wagered at its own rate, the two fours included (1/4@1 1/4@3 1/8@2).  Hand-settled: a draw
+    of 21-24 and 5-12 pays the second four at $3 ($110 x 3) and the eight at $2 ($25,000 x 2)."""
+    request = {
+        "kind": "split",
+        "groups": [[1, 2, 3, 4], [21, 22, 23, 24], [5, 6, 7, 8, 9, 10, 11, 12]],
+        "conditions": ["1/4@1.00", "1/4@3.00", "1/8@2.00"],
+    }
+    t = ticket(request)
+    assert (t.ways, t.price) == (3, 600)
+    drawn = (21, 22, 23, 24, 5, 6, 7, 8, 9, 10, 11, 12, 41, 42, 43, 44, 45, 46, 47, 48)
+    assert grade([t], drawn, example_rate_card()).tolist() == [110 * 3 * 100 + 25_000 * 2 * 100]
+    other = (1, 2, 3, 4, *drawn[4:])
+    assert grade([t], other, example_rate_card()).tolist() == [110 * 1 * 100 + 25_000 * 2 * 100]
+    booth = Booth()
+    number = booth.issue(request)
+    assert booth.system.tickets[number].record.ticket.price == 600
+    # One fraction per group when the rates are the groups' own; all groups equal: one rate.
+    with pytest.raises(FeltError, match=r"1/4 each.*15\.2\(c\)2ii"):
+        ticket({"kind": "split", "groups": [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14]],
+                "conditions": ["2/4@1.00", "1/4@3.00", "1/2@1.00"]})  # fmt: skip
+    with pytest.raises(FeltError, match=r"same rate for each group.*15\.2\(c\)2i\)"):
+        ticket({"kind": "split", "groups": [[1, 2], [3, 4]], "conditions": ["1/2@1", "1/2@1"]})

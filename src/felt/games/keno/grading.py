@@ -66,7 +66,9 @@ def shape(sizes: tuple[int, ...], spots: tuple[int, ...], single: bool) -> Shape
     for ci, s in enumerate(spots):
         for r in [1] if single else range(1, len(sizes) + 1):
             for pick in combinations(range(len(sizes)), r):
-                if sum(sizes[i] for i in pick) == s:
+                if sum(sizes[i] for i in pick) == s and _conditioned(
+                    pick, ci, sizes, spots, single
+                ):
                     columns.append(pick)
                     way_spots.append(s)
                     cond.append(ci)
@@ -74,6 +76,19 @@ def shape(sizes: tuple[int, ...], spots: tuple[int, ...], single: bool) -> Shape
     for w, pick in enumerate(columns):
         incidence[list(pick), w] = 1
     return Shape(sizes, incidence, np.array(way_spots, np.int64), np.array(cond, np.int64))
+
+
+def _conditioned(
+    pick: tuple[int, ...], ci: int, sizes: tuple[int, ...], spots: tuple[int, ...], single: bool
+) -> bool:
+    """Whether condition ``ci`` plays the way ``pick``: every way of its spots, except on a split
+    ticket whose groups of one size are conditioned one by one (``1/4 1/4``, a rate per group,
+    19:47-15.2(c)2(ii)), where the k-th such condition plays the k-th such group."""
+    s = spots[ci]
+    if not single or spots.count(s) == 1:
+        return True
+    same = [i for i, g in enumerate(sizes) if g == s]
+    return pick == (same[spots[:ci].count(s)],)
 
 
 def pay_matrix(card: RateCard) -> NDArray[np.int64]:

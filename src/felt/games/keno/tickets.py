@@ -307,7 +307,7 @@ def _read(data: object, card: RateCard) -> Ticket:
         raise unclear(f"conditions must be a list of 1 to {MAX_CONDITIONS} fractions such as 3/8")
     conditions = tuple(_condition(c, rate, card) for c in raw_conditions)
     spots_seen = [c.spots for c in conditions]
-    if len(set(spots_seen)) != len(spots_seen):
+    if len(set(spots_seen)) != len(spots_seen) and kind != "split":
         raise unclear("two conditions name the same number of spots: write each once, e.g. 3/8")
     games = data.get("games", 1)
     if games != 1 and "multi-race" not in card.ticket_types:
@@ -341,11 +341,14 @@ def _check_structure(t: Ticket) -> None:
     kings = [g for g in t.groups if len(g) == 1]
     if kind == "split":
         wanted = {s: sizes.count(s) for s in sorted(set(sizes))}
-        given = {c.spots: c.ways for c in t.conditions}
+        given: dict[int, int] = {}
+        for c in t.conditions:
+            given[c.spots] = given.get(c.spots, 0) + c.ways
         if given != wanted:
             want = " ".join(f"{n}/{s}" for s, n in wanted.items())
             raise unclear(f"a split ticket plays each group separately: its groups are "
                           f"conditioned {want}", "2(c)2")  # fmt: skip
+        _split_rates(t, wanted)
         return
     if kind == "way":
         if len(set(sizes)) != 1:
@@ -377,6 +380,23 @@ def _check_structure(t: Ticket) -> None:
             raise unclear("no condition combines a king with another group", "2(c)5")
 
 
+def _split_rates(t: Ticket, counts: dict[int, int]) -> None:
+    """The rates of a split ticket: all groups equal, one rate for each (15.2(c)2i); at least
+    two groups unequal, a rate of its own for any group (15.2(c)2ii), written one fraction per
+    group for groups of one size (``1/4@1 1/4@2 1/8@1``: the k-th ``1/4`` is the k-th group of
+    four)."""
+    repeated = [c for c in t.conditions if sum(d.spots == c.spots for d in t.conditions) > 1]
+    if len(counts) == 1 and (repeated or len({c.rate for c in t.conditions}) > 1):
+        raise unclear("all the groups contain an equal number of spots: the split ticket is "
+                      "wagered at the same rate for each group, one fraction "
+                      f"{counts[t.sizes[0]]}/{t.sizes[0]}", "2(c)2i")  # fmt: skip
+    for c in repeated:
+        if c.ways != 1:
+            raise unclear(f"groups of {c.spots} at rates of their own are conditioned one "
+                          f"fraction per group, 1/{c.spots} each, in the order of the groups",
+                          "2(c)2ii")  # fmt: skip
+
+
 _KIND_CLAUSE: Final = {"split": "2(c)2", "way": "2(c)3", "combination": "2(c)4", "king": "2(c)5"}
 
 
@@ -390,6 +410,8 @@ def _check_ways(t: Ticket, card: RateCard) -> None:
             raise unclear(f"{c.spots} spots is not offered (the rate card pays {offered} spots; "
                           f"at most {card.max_spots})", "2(b)")  # fmt: skip
         made = way_count(sizes, c.spots, t.single)
+        if t.kind == "split" and sum(d.spots == c.spots for d in t.conditions) > 1:
+            made = min(made, 1)  # one fraction per group (15.2(c)2ii)
         if made == 0:
             raise unclear(f"no set of the groups makes {c.spots} spots", _KIND_CLAUSE.get(t.kind))
         if c.ways != made:
