@@ -116,6 +116,7 @@ def ticket_advantage(
     *,
     exact: bool = True,
     budget: int | None = None,
+    chosen: Sequence[tuple[int, ...]] | None = None,
 ) -> Advantage:
     """The house advantage, at the minimum wager, of a ticket whose groups have ``sizes`` and
     whose conditions name ``spots`` (``single``: each way is one group alone, as on a split
@@ -127,7 +128,10 @@ def ticket_advantage(
     nodes; past it, :class:`TooComplex` (exact) or the bounds are returned."""
     if sum(sizes) > POOL:
         raise FeltError(f"{sum(sizes)} spots marked: keno has {POOL} numbers")
-    ways = {s: way_count(sizes, s, single) for s in spots}
+    if chosen is None:
+        ways = {s: way_count(sizes, s, single) for s in spots}
+    else:
+        ways = {s: sum(sum(sizes[i] for i in w) == s for w in chosen) for s in spots}
     total_ways = sum(ways.values())
     if total_ways == 0:
         raise FeltError("the ticket plays no way")
@@ -148,7 +152,11 @@ def ticket_advantage(
         high = low + Fraction(over, draws * price)
         if high <= LIMIT:
             return Advantage(low, high, price, total_ways, True, 0)
-    search = _Excess(sizes, pays, single, limit, budget)
+    search: _Excess | _ChosenExcess
+    if chosen is None:
+        search = _Excess(sizes, pays, single, limit, budget)
+    else:
+        search = _ChosenExcess(sizes, chosen, pays, limit, budget)
     try:
         excess, nodes = search.run()
     except TooComplex:
@@ -191,7 +199,8 @@ def advantage_of(
 ) -> Advantage:
     """:func:`ticket_advantage` of a ticket as read from a request."""
     spots = [c.spots for c in ticket.conditions]
-    return ticket_advantage(card, ticket.sizes, spots, ticket.single, exact=exact, budget=budget)
+    return ticket_advantage(card, ticket.sizes, spots, ticket.single, exact=exact, budget=budget,
+                            chosen=ticket.chosen)  # fmt: skip
 
 
 def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
@@ -199,8 +208,8 @@ def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
     or not shown to be at most 30 percent within the check's work bound (19:47-15.3(e)), naming
     the clause and the figure; nothing is issued.  The figure depends only on the ticket's form
     (its group sizes and conditions' spots), so each form is worked out once per rate card."""
-    key = (tuple(sorted(ticket.sizes)), tuple(sorted(c.spots for c in ticket.conditions)),
-           ticket.single)  # fmt: skip
+    key = (ticket.sizes, tuple(sorted(c.spots for c in ticket.conditions)), ticket.single,
+           ticket.chosen)  # fmt: skip
     known: dict[object, Advantage] = card.__dict__.setdefault("_issue_checks", {})
     a = known.get(key)
     if a is None:
@@ -449,6 +458,74 @@ class _Excess:
         if paid > self.limit:
             rest = comb(POOL - self.marked, DRAWN - caught)
             self.excess += (paid - self.limit) * weight * rest
+
+
+class _ChosenExcess:
+    """The excess over the limit for ways the player chose (15.2(c)4): groups are no longer
+    exchangeable, so each group's catch is enumerated, ways paid as listed, with the same
+    bound and the same closed form once the ways fully caught already pay the limit."""
+
+    def __init__(
+        self,
+        sizes: Sequence[int],
+        chosen: Sequence[tuple[int, ...]],
+        pays: dict[int, list[int]],
+        limit: int,
+        budget: int | None,
+    ) -> None:
+        self.sizes = list(sizes)
+        self.ways = [(w, sum(sizes[i] for i in w)) for w in chosen]
+        self.pays = pays
+        self.limit = limit
+        self.budget = budget
+        self.marked = sum(sizes)
+        self.excess = 0
+        self.nodes = 0
+
+    def run(self) -> tuple[int, int]:
+        """The excess (an integer over comb(80, 20) draws) and the nodes visited."""
+        self._visit([], 0, 1)
+        return self.excess, self.nodes
+
+    def _visit(self, catch: list[int], caught: int, weight: int) -> None:
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise TooComplex(f"more than {self.budget:,} search nodes")
+        fixed = len(catch)
+        budget = DRAWN - caught
+        done = least = most = 0
+        for w, s in self.ways:
+            t = sum(catch[i] for i in w if i < fixed)
+            room = min(budget, sum(self.sizes[i] for i in w if i >= fixed))
+            if room == 0:
+                done += self.pays[s][t]
+            most += max(self.pays[s][t : t + room + 1])
+        least = done
+        if most <= self.limit:
+            return
+        if fixed == len(self.sizes):
+            self.excess += (done - self.limit) * weight * comb(POOL - self.marked, budget)
+            return
+        if least >= self.limit:
+            self._beyond(catch, caught, weight)
+            return
+        g = self.sizes[fixed]
+        for k in range(min(g, budget), -1, -1):
+            self._visit([*catch, k], caught + k, weight * comb(g, k))
+
+    def _beyond(self, catch: list[int], caught: int, weight: int) -> None:
+        """Every completion pays at least the limit: their total payout less the limit each,
+        the numbers still to be drawn falling uniformly among those not yet given catches."""
+        fixed = len(catch)
+        rest = POOL - sum(self.sizes[:fixed])
+        left = DRAWN - caught
+        total = 0
+        for w, s in self.ways:
+            t = sum(catch[i] for i in w if i < fixed)
+            b = sum(self.sizes[i] for i in w if i >= fixed)
+            total += sum(self.pays[s][t + u] * comb(b, u) * comb(rest - b, left - u)
+                         for u in range(min(b, left) + 1) if t + u <= DRAWN)  # fmt: skip
+        self.excess += weight * (total - self.limit * comb(rest, left))
 
 
 @dataclass(frozen=True)
