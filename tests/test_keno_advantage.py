@@ -322,7 +322,8 @@ def test_15_2_c4_the_player_chooses_how_the_groups_combine() -> None:
 
 def test_15_3_e_chosen_combinations_fast_path_equals_brute_force() -> None:
     card = RateCard.from_mapping(BIG)
-    sizes, chosen = [2, 2, 1, 2], [(0, 1), (1, 3), (2, 3), (0, 2)]
+    sizes = [2, 2, 1, 2]
+    chosen: list[tuple[int, ...]] = [(0, 1), (1, 3), (2, 3), (0, 2)]
     spots = [3, 4]
     a = ticket_advantage(card, sizes, spots, False, chosen=chosen)
     assert a.capped
