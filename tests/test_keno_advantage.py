@@ -345,3 +345,25 @@ def test_grading_lists_the_same_ways_as_every_subset(sizes: list[int], spots: in
         if sum(sizes[i] for i in pick) == spots
     ]
     assert sets_of(sizes, spots) == every
+
+
+def test_15_2_b_maximum_spots_bound_each_way_not_the_numbers_marked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The rate card's maximum (15 on the example card) bounds the spots of each straight ticket
+    a way plays; a grouped ticket may mark more numbers, within the 80 and the card's ways
+    (docs/interpretations.md, "The maximum number of spots"); the par sheet says so."""
+    twenty = ticket({"kind": "king", "groups": groups_of([1] * 20), "conditions": ["190/2"]})
+    assert (len(twenty.numbers), twenty.ways) == (20, 190)
+    eight_by_two = ticket({"kind": "way", "groups": groups_of([8, 8]), "conditions": ["2/8"]})
+    assert len(eight_by_two.numbers) == 16
+    with pytest.raises(FeltError, match=r"16 spots is not offered.*at most 15.*15\.2\(b\)"):
+        ticket({"numbers": list(range(1, 17))})
+    with pytest.raises(FeltError, match=r"16 spots is not offered.*15\.2\(b\)"):
+        ticket({"kind": "way", "groups": groups_of([8, 8]), "conditions": ["2/8", "1/16"]})
+    from felt.cli.main import main
+
+    assert main(["analyze", "keno"]) == 0
+    out = capsys.readouterr().out
+    assert "1 to 15 per way, each way a straight ticket" in out
+    assert "a grouped ticket may mark more numbers" in out

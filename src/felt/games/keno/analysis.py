@@ -242,7 +242,8 @@ class CardAnalysis:
         summary = Table(["figure", "value"], [
             ["rate card", card.name],
             ["ticket types", ", ".join(card.ticket_types)],
-            ["spots", f"1 to {card.max_spots} ({', '.join(map(str, card.pays))} paid)"],
+            ["spots (15.2(b))", f"1 to {card.max_spots} per way, each way a straight ticket "
+             f"({', '.join(map(str, card.pays))} paid); a grouped ticket may mark more numbers"],
             ["wagers (per way, per game)", f"${dollars(card.minimum_wager)} to "
              f"${dollars(card.maximum_wager)} in steps of ${dollars(card.wager_step)}"],
             ["maximum payoff per wager", "none" if card.max_payoff is None else f"${dollars(card.max_payoff)}"],
