@@ -234,6 +234,17 @@ def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
     )
 
 
+def _completed(pays: Sequence[int], caught: int, spots: int, rest: int, left: int) -> int:
+    """Total payout of a way that has caught ``caught`` and has ``spots`` still to come, over the
+    ``comb(rest, left)`` ways the ``left`` numbers still to be drawn fall among ``rest``: the
+    spots to come catch ``u`` in ``comb(spots, u) * comb(rest - spots, left - u)`` of them."""
+    return sum(
+        pays[caught + u] * comb(spots, u) * comb(rest - spots, left - u)
+        for u in range(min(spots, left) + 1)
+        if caught + u <= DRAWN
+    )
+
+
 class _Excess:
     """``sum over draws of (T - L)+``: the depth-first search of the module docstring."""
 
@@ -447,9 +458,7 @@ class _Excess:
                 if not sets:
                     continue
                 for t, n in row.items():
-                    paid = sum(p[t + u] * comb(b, u) * comb(rest - b, left - u)
-                               for u in range(min(b, left) + 1) if t + u <= DRAWN)  # fmt: skip
-                    total += n * sets * paid
+                    total += n * sets * _completed(p, t, b, rest, left)
         self.excess += weight * (total - self.limit * comb(rest, left))
 
     def _leaf(self, w: NDArray[np.float64], caught: int, weight: int) -> None:
@@ -523,8 +532,7 @@ class _ChosenExcess:
         for w, s in self.ways:
             t = sum(catch[i] for i in w if i < fixed)
             b = sum(self.sizes[i] for i in w if i >= fixed)
-            total += sum(self.pays[s][t + u] * comb(b, u) * comb(rest - b, left - u)
-                         for u in range(min(b, left) + 1) if t + u <= DRAWN)  # fmt: skip
+            total += _completed(self.pays[s], t, b, rest, left)
         self.excess += weight * (total - self.limit * comb(rest, left))
 
 
