@@ -42,9 +42,10 @@ if TYPE_CHECKING:
     from felt.games.keno.ratecard import RateCard
 
 LIMIT: Final = Fraction(MAX_HOUSE_ADVANTAGE_PERCENT, 100)
-ISSUE_NODES: Final = 1_500
-"""The most search nodes one check at issue visits (a bound on the work at the writer's
-station, about 50 ms); a ticket not decided within it is refused as not shown to be
+ISSUE_WORK: Final = 4_500
+"""The most work one check at issue does, in units of which a search node costs two plus the
+ticket's conditions (1,500 nodes for one condition): a bound of about 50 ms at the writer's
+station whatever the ticket; a ticket not decided within it is refused as not shown to be
 within 15.3(e) (docs/interpretations.md, "Which tickets the 30 percent applies to")."""
 _MARGIN: Final = 1e-9
 """Relative margin on the floating-point upper bound used only to leave out subtrees: a subtree
@@ -213,14 +214,14 @@ def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
     known: dict[object, Advantage] = card.__dict__.setdefault("_issue_checks", {})
     a = known.get(key)
     if a is None:
-        a = known[key] = advantage_of(card, ticket, exact=False, budget=ISSUE_NODES)
+        a = known[key] = advantage_of(card, ticket, exact=False, budget=ISSUE_WORK)
     if a.complies:
         return a
     shown = (
         ""
         if a.exact
         else (
-            f", not shown to be at most {MAX_HOUSE_ADVANTAGE_PERCENT}% within the {ISSUE_NODES:,} "
+            f", not shown to be at most {MAX_HOUSE_ADVANTAGE_PERCENT}% within the {ISSUE_WORK:,} "
             "steps a check at issue may take: write it as simpler tickets"
         )
     )
@@ -257,6 +258,8 @@ class _Excess:
         budget: int | None,
     ) -> None:
         self.budget = budget
+        self.cost = 2 + len(pays)
+        """Units of work per search node: its cost grows with the conditions bounded."""
         self.classes = sorted(Counter(sizes).items(), reverse=True)
         self.marked = sum(sizes)
         self.single = single
@@ -389,8 +392,8 @@ class _Excess:
         seen: Counter[int],
     ) -> None:
         self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
-            raise TooComplex(f"more than {self.budget:,} search nodes")
+        if self.budget is not None and self.nodes * self.cost > self.budget:
+            raise TooComplex(f"more than {self.budget:,} units of search")
         size, count = self.classes[ci]
         if left == 0:
             arrangements = factorial(count)
@@ -487,6 +490,8 @@ class _ChosenExcess:
         self.pays = pays
         self.limit = limit
         self.budget = budget
+        self.cost = 2 + len(pays)
+        """Units of work per search node: its cost grows with the conditions bounded."""
         self.marked = sum(sizes)
         self.excess = 0
         self.nodes = 0
@@ -498,8 +503,8 @@ class _ChosenExcess:
 
     def _visit(self, catch: list[int], caught: int, weight: int) -> None:
         self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
-            raise TooComplex(f"more than {self.budget:,} search nodes")
+        if self.budget is not None and self.nodes * self.cost > self.budget:
+            raise TooComplex(f"more than {self.budget:,} units of search")
         fixed = len(catch)
         budget = DRAWN - caught
         done = least = most = 0
