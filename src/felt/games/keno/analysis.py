@@ -7,8 +7,10 @@ jointly over its disjoint groups (:func:`felt.games.keno.exact.distribution`), w
 payoff capped at the maximum payoff and the ticket's total at the aggregate limit, as for a lone
 winner.  Each type is analysed in one standard form per spot count (:func:`standard_tickets`);
 the expected return of any ticket is the sum of its ways' returns, so every ticket whose payouts
-stay under the limits has a house advantage between those of the straight tickets it is made of
-(docs/interpretations.md, "Which tickets the 30 percent applies to").
+stay under the limits has a house advantage between those of the straight tickets it is made of.
+Tickets whose ways together can pass the aggregate limit are not so bounded: each is checked when
+it is requested (:mod:`felt.games.keno.advantage`), and :meth:`CardAnalysis.with_many_way` lists
+the card's many-way forms (docs/interpretations.md, "Which tickets the 30 percent applies to").
 """
 
 from __future__ import annotations
