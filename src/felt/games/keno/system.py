@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import dollars
+from felt.games.keno.advantage import check_issue
 from felt.games.keno.exact import DRAWN, POOL
 from felt.games.keno.grading import grade, share
 from felt.games.keno.ratecard import RateCard
@@ -727,7 +728,7 @@ class KenoSystem:
         self._station(a.station)
         self._staff(a.writer, ROLES, "issuing a keno ticket", "4(c)")
         self._open_game("no ticket may be issued")
-        read_request(a.request, self.card)
+        check_issue(self.card, read_request(a.request, self.card))
 
     def _do_issue(self, a: Issue) -> None:
         game = self.current
