@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from felt.server.host import Seat
+from felt.server.spec import TableSpec
 from felt.server.store import accounts
 from tests.server_helpers import Harness, fast_specs, harness
 
@@ -138,3 +139,32 @@ def test_double_down_stud_area_stays_with_its_bettor_until_settled(h: Harness) -
     # once the round is settled the seat is the player's to leave, and then free
     assert h.post("ann", "/api/tables/dds/stand", {"seat": 3}).status_code == 200
     assert h.post("bob", "/api/tables/dds/sit", {"seat": 3}).status_code == 200
+
+
+def test_24_6_e_before_the_cards_a_boston_player_takes_the_wager_back_then_stands(
+    database_url: str,
+) -> None:
+    """Before "No more bets" the wagers may be taken back (24.6(b)): ``leave`` returns them to
+    the wallet of the player who made them (it once failed with a server error, the seat's
+    hand being gone before its wallet was looked up), and the seat can then be left."""
+    spec = TableSpec("b5", "boston5", settings={"decision_seconds": 600}, pace_seconds=0,
+                     betting_seconds=600, between_rounds_seconds=0)  # fmt: skip
+    for h in harness(database_url, [spec]):
+        h.account("ann", "player", "100.00")
+        h.account("bob", "player", "100.00")
+        assert h.post("bob", "/api/tables/b5/sit", {"seat": 4}).status_code == 200
+        assert h.post("ann", "/api/tables/b5/sit", {"seat": 2}).status_code == 200
+        h.wait_for("ann", "b5", lambda v: _mine(v, 2).get("phase") == "betting")
+        wager = {"action": "wager", "seat": 2, "ante": "5.00", "first": "10.00"}
+        assert h.act("ann", "b5", wager).status_code == 200
+        stand = h.post("ann", "/api/tables/b5/stand", {"seat": 2})
+        assert stand.status_code == 400, stand.text
+        assert '"leave"' in stand.json()["error"]
+        assert h.act("bob", "b5", {"action": "leave", "seat": 2}).status_code == 403
+        r = h.act("ann", "b5", {"action": "leave", "seat": 2})
+        assert r.status_code == 200, r.text
+        assert _balance(h, "ann") == "100.00"
+        assert _balance(h, "bob") == "100.00"
+        assert h.post("ann", "/api/tables/b5/stand", {"seat": 2}).status_code == 200
+        assert h.post("bob", "/api/tables/b5/sit", {"seat": 2}).status_code == 200
+        assert h.server.store.ledger_sum() == 0

@@ -405,13 +405,18 @@ class TableHost:
             return action
         raise Forbidden(f"{action.name} cannot be sent to the table")  # pragma: no cover
 
-    def _seat_owner(self, rnd: RoundCore, party: str) -> str:
+    def _seat_owner(self, party: str, *rounds: RoundCore) -> str:
+        """The ledger account of a chip movement's party: a seat's is the wallet of the player
+        whose hand it is in the first of ``rounds`` that has it (the round after the action,
+        else before it: a Boston ``leave`` takes the hand off the round as it returns the
+        wagers)."""
         if party == HOUSE:
             return HOUSE_ACCOUNT
         if party == LAYOUT:
             return layout_account(self.spec.id)
         number = int(party.split()[1])
-        name = getattr(rnd.seats[number], "player", None)  # type: ignore[attr-defined]
+        hand = next((r.seats[number] for r in rounds if number in r.seats), None)  # type: ignore[attr-defined]
+        name = getattr(hand, "player", None)
         if name is None or name not in self.names:
             raise RuntimeError(f"seat {number} has no known player")  # pragma: no cover
         return player_account(self.names[name])
@@ -453,8 +458,8 @@ class TableHost:
         drawn = drawn_cards(before, trial)
         entries: list[Posting] = []
         for t in trial.ledger.transfers[len(before.ledger.transfers) :]:
-            entries.append(Posting(self._seat_owner(trial, t.source), -t.amount, t.reason))
-            entries.append(Posting(self._seat_owner(trial, t.target), t.amount, t.reason))
+            entries.append(Posting(self._seat_owner(t.source, trial, before), -t.amount, t.reason))
+            entries.append(Posting(self._seat_owner(t.target, trial, before), t.amount, t.reason))
         table_after: AnyTable | None = None
         if trial.finished:
             table_after = _finished(self.table, trial)
