@@ -214,17 +214,17 @@ def _settle_everything(h: Harness) -> None:
 KINDS = ("sit", "stand", "wager", "elect", "deal")
 
 
-def _draw_step(data: st.DataObject, h: Harness, table: str) -> tuple[Any, ...]:
-    """One step at ``table``: mostly a player's own seats, so that seats change hands often
-    (three players, two seats), sometimes anything at all."""
+def _draw_step(data: st.DataObject, held: dict[str, set[int]], table: str) -> tuple[Any, ...]:
+    """One step at ``table``: mostly at a seat the player holds (``held``, as the server's
+    answers said), so that seats change hands often (three players, two seats), sometimes
+    anywhere at all."""
     kind = data.draw(st.sampled_from(KINDS), label="kind")
     if kind == "deal":
         return ("deal", table)
     player = data.draw(st.sampled_from(PLAYERS), label="player")
-    held = [int(n) for n, name in h.get(player, f"/api/tables/{table}").json()["seats"].items()
-            if name == player]  # fmt: skip
+    mine = sorted(held[player])
     anywhere = st.sampled_from(SEATS)
-    where = anywhere if kind == "sit" or not held else st.sampled_from(held) | anywhere
+    where = anywhere if kind == "sit" or not mine else st.sampled_from(mine) | anywhere
     seat = data.draw(where, label="seat")
     if kind == "elect":
         return ("elect", player, table, seat, data.draw(st.integers(0, 4), label="choice"))
@@ -248,15 +248,19 @@ def _sequences(h: Harness) -> None:
     @given(table=st.sampled_from(TABLES), count=st.integers(1, 40), data=st.data())
     def run(table: str, count: int, data: st.DataObject) -> None:
         _settle_everything(h)
+        held: dict[str, set[int]] = {p: set() for p in PLAYERS}
         for _ in range(count):
-            op = _draw_step(data, h, table)
+            op = _draw_step(data, held, table)
             before = _snapshot(h)
             r = _send(h, op)
             if r is not None and r.status_code != 200:
                 assert 400 <= r.status_code < 500, (op, r.status_code, r.text)
                 assert _snapshot(h) == before, (op, r.text)
+            elif op[0] in ("sit", "stand"):
+                (held[op[1]].add if op[0] == "sit" else held[op[1]].discard)(op[3])
             check_views(h, ids)
         check_record(h, ids)
+        _settle_everything(h)  # each hand's owner can still finish it, whoever sat down since
 
     run()
 
