@@ -221,7 +221,11 @@ def _draw_step(data: st.DataObject, held: dict[str, set[int]], table: str) -> tu
     kind = data.draw(st.sampled_from(KINDS), label="kind")
     if kind == "deal":
         return ("deal", table)
-    player = data.draw(st.sampled_from(PLAYERS), label="player")
+    seated = [p for p in PLAYERS if held[p]]
+    who = st.sampled_from(PLAYERS)
+    if kind != "sit" and seated:  # mostly someone with a seat acts or stands up
+        who = st.sampled_from(seated) | who
+    player = data.draw(who, label="player")
     mine = sorted(held[player])
     anywhere = st.sampled_from(SEATS)
     where = anywhere if kind == "sit" or not mine else st.sampled_from(mine) | anywhere
@@ -245,7 +249,7 @@ def _sequences(h: Harness) -> None:
 
     @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))  # fmt: skip
-    @given(table=st.sampled_from(TABLES), count=st.integers(1, 40), data=st.data())
+    @given(table=st.sampled_from(TABLES), count=st.integers(10, 40), data=st.data())
     def run(table: str, count: int, data: st.DataObject) -> None:
         _settle_everything(h)
         held: dict[str, set[int]] = {p: set() for p in PLAYERS}
