@@ -160,7 +160,7 @@ HTTP_CASES: list[tuple[str, str | None, str, str, dict[str, Any], int]] = [
     ("player '..'", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "..", "amount": "5.00", "key": "k"}}, 422),
     ("seat true to sit", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": True}}, 422),
     ("seat true to stand", "ann", "POST", "/api/tables/b5/stand", {"json": {"seat": True}}, 422),
-    ("seat 1.0", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": 1.0}}, 422),
+    ("seat 1.5", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": 1.5}}, 422),
     ("seat as a numeric string", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": "1"}}, 422),
     ("an account named '..'", "admin", "POST", "/api/accounts", {"json": {"name": "..", "role": "player", "password": "xxxxxxxx"}}, 422),
     ("an account named '.'", "admin", "POST", "/api/accounts", {"json": {"name": ".", "role": "player", "password": "xxxxxxxx"}}, 422),

@@ -24,7 +24,7 @@ from typing import Annotated, Any, Final, Literal
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from sqlalchemy import func, insert, or_, select, update
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -300,11 +300,23 @@ class Cash(BaseModel):
     key: str = Field(min_length=1, max_length=128)
 
 
+def json_integer(value: object) -> object:
+    """JSON Schema's integer: a number without a fraction (``3`` or ``3.0``), never ``true``,
+    ``false`` or text, which a lax integer would read as 1, 0 or a number."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("must be an integer (not true, false or text)")
+    return value
+
+
+JsonInt = Annotated[int, BeforeValidator(json_integer)]
+"""An integer as the schema states it (``"type": "integer"``), booleans and text refused."""
+
+
 class SeatRequest(BaseModel):
     """A seat to take or leave (a JSON integer: ``true`` is no seat)."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(strict=True, ge=1, le=7)
+    seat: JsonInt = Field(ge=1, le=7)
 
 
 class ProcedureRequest(BaseModel):
