@@ -26,17 +26,20 @@ def _read_password(name: str) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
     from felt.server import auth
-    from felt.server.store import Store, default_database_url
+    from felt.server.store import Store, default_database_url, sqlalchemy_url
 
     name = auth.check_name(args.name)
     password = auth.check_password(_read_password(name)) if args.admin_command == "password" else ""
-    store = Store(args.database or default_database_url())
-    path = store.engine.url.database
-    if store.is_sqlite and path and path != ":memory:" and not Path(path).is_file():
+    url = args.database or default_database_url()
+    full = sqlalchemy_url(url)
+    path = make_url(full).database if full.startswith("sqlite") else None
+    if path and path != ":memory:" and not Path(path).is_file():  # before Store creates it
         raise FeltError(f"no database at {path[:200]} (give the --database felt serve uses)")
+    store = Store(url)
     try:
         if args.admin_command == "unlock":
             auth.unlock(store, name)

@@ -11,6 +11,7 @@ import contextlib
 import functools
 import hashlib
 import logging
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ ROLES: Final = ("player", "dealer", "supervisor", "cashier", "keno_writer", "ken
 MAX_FAILED_LOGINS: Final = 3
 """13:69O-1.4(i): an account is locked after three consecutive failed log-in attempts."""
 SESSION_SECONDS: Final = 12 * 3600
+MIN_PASSWORD_CHARS: Final = 8
 MAX_PASSWORD_CHARS: Final = 256
 
 _hasher = PasswordHasher()
@@ -65,24 +67,28 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+NAME_PATTERN: Final = f"^[A-Za-z0-9][A-Za-z0-9._-]{{0,{MAX_NAME_CHARS - 1}}}$"
+"""An account name: 1 to 64 ASCII letters, digits, ``-``, ``_`` or ``.``, beginning with a
+letter or digit (so no name is ``.`` or ``..``, which a URL path would read as a directory)."""
+
+
 def check_name(name: object) -> str:
-    """An account name: 1 to 64 letters, digits, ``-``, ``_`` or ``.``."""
-    if (
-        not isinstance(name, str)
-        or not 1 <= len(name) <= MAX_NAME_CHARS
-        or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in name)
-    ):
+    """An account name (:data:`NAME_PATTERN`)."""
+    if not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name):
         raise FeltError(
-            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', got "
-            f"{str(name)[:40]!r}"
+            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', "
+            f"beginning with a letter or digit, got {str(name)[:40]!r}"
         )
     return name
 
 
 def check_password(password: object) -> str:
     """A password: 8 to 256 characters."""
-    if not isinstance(password, str) or not 8 <= len(password) <= MAX_PASSWORD_CHARS:
-        raise FeltError(f"password must be 8 to {MAX_PASSWORD_CHARS} characters")
+    if (
+        not isinstance(password, str)
+        or not MIN_PASSWORD_CHARS <= len(password) <= MAX_PASSWORD_CHARS
+    ):
+        raise FeltError(f"password must be {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters")
     return password
 
 

@@ -47,6 +47,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import FeltError
@@ -236,7 +237,7 @@ class Posting:
 def default_database_url() -> str:
     """SQLite in the user's data directory (``$XDG_DATA_HOME/felt`` or ``~/.local/share/felt``)."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "felt"
-    base.mkdir(parents=True, exist_ok=True)
+    base.mkdir(mode=0o700, parents=True, exist_ok=True)  # felt's own directory: its owner's
     return f"sqlite:///{base / 'felt.db'}"
 
 
@@ -251,11 +252,38 @@ def sqlalchemy_url(url: str) -> str:
     )
 
 
+DATABASE_FILE_MODE: Final = 0o600
+"""A new SQLite database file: its owner's alone (it holds password hashes, sessions and the
+ledger).  SQLite gives its write-ahead log and shared-memory index the database file's mode."""
+
+
+def create_private(url: str) -> None:
+    """Create the file of a SQLite database ``url`` with :data:`DATABASE_FILE_MODE` if it does
+    not exist yet (SQLite itself would create it 0644, whatever the umask).  An existing file's
+    mode is the operator's and is left as it is; in-memory databases have no file."""
+    parsed = make_url(url)
+    path = parsed.database
+    if not path or path == ":memory:" or path.startswith("file:") or parsed.query.get("uri"):
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, DATABASE_FILE_MODE)
+    except FileExistsError:
+        return
+    except OSError as err:  # no such directory, no permission: say which file
+        raise FeltError(f"cannot create the database file {path[:200]!r}: {err.strerror}") from err
+    try:
+        os.fchmod(fd, DATABASE_FILE_MODE)  # exact, whatever the umask took away
+    finally:
+        os.close(fd)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
-    processes can share the file and a commit is on disk when it returns."""
+    processes can share the file and a commit is on disk when it returns.  A new SQLite file
+    and its log are created 0600 (:func:`create_private`)."""
     full = sqlalchemy_url(url)
     if full.startswith("sqlite"):
+        create_private(full)
         engine = create_engine(full, connect_args={"timeout": 30, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
