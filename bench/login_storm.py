@@ -5,9 +5,9 @@ storm's p50 as a ratio to the quiet p50 of the same run and database.
 
 Each log-in checks an argon2id hash (tens of ms of CPU).  Before issue 18 the check ran inside
 the write transaction, so on SQLite, where one writer writes at a time, every deposit queued
-behind whole hashes (8 ms to 2 s p50).  The storm still takes CPU from the deposits (the client
-and the server share this machine's cores), so a ratio somewhat above 1 is CPU, not the write
-turn.  Only 127.0.0.1 is contacted.  Run with ``./dev bench login_storm`` (``--help``).
+behind whole hashes (8 ms to 2 s p50); checked outside it but eight at a time, the hashes took
+both cores (15x).  A process now hashes one password at a time, so the storm queues its own
+log-ins; what is left above 1 is the client and the one hash sharing this machine's cores.  Only 127.0.0.1 is contacted.  Run with ``./dev bench login_storm`` (``--help``).
 """
 
 from __future__ import annotations

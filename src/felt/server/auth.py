@@ -13,6 +13,7 @@ import hashlib
 import logging
 import re
 import secrets
+import threading
 import time
 from dataclasses import dataclass
 from typing import Final
@@ -35,6 +36,11 @@ MIN_PASSWORD_CHARS: Final = 8
 MAX_PASSWORD_CHARS: Final = 256
 
 _hasher = PasswordHasher()
+_hash_turn = threading.BoundedSemaphore(1)
+"""One argon2 hash at a time per process: each hash runs lanes on every core, so a storm of
+log-ins hashed side by side would take the whole machine from the tables and the cage; queued
+here, a storm costs the other requests at most one hash's worth of CPU at a time and slows
+only the log-ins (which also slows guessing).  ``bench/login_storm.py`` measures it."""
 log = logging.getLogger("felt.server")
 
 REFUSED: Final = (
@@ -98,7 +104,7 @@ def create_account(store: Store, name: str, role: str, password: str) -> Account
     check_password(password)
     if role not in ROLES:
         raise FeltError(f"role must be one of {', '.join(ROLES)}, got {role[:40]!r}")
-    hashed = _hasher.hash(password)  # before the write turn: the hash takes tens of ms of CPU
+    hashed = hash_password(password)  # before the write turn: the hash takes tens of ms of CPU
     try:
         with store.transaction() as conn:
             new_id = conn.execute(
@@ -123,14 +129,21 @@ def verify_password(stored_hash: str, password: str) -> bool:
     """Whether ``password`` matches an account's stored hash: the one place a password is
     checked (the tests count its calls)."""
     try:
-        return _hasher.verify(stored_hash, password)
+        with _hash_turn:
+            return _hasher.verify(stored_hash, password)
     except (VerificationError, InvalidHashError):
         return False
 
 
+def hash_password(password: str) -> str:
+    """An argon2id hash of ``password``, made in the process's one hashing turn."""
+    with _hash_turn:
+        return _hasher.hash(password)
+
+
 @functools.cache
 def _decoy_hash() -> str:
-    return _hasher.hash(secrets.token_urlsafe(16))
+    return hash_password(secrets.token_urlsafe(16))
 
 
 def _decoy(password: str) -> None:
@@ -147,7 +160,7 @@ def open_first_supervisor(conn: Connection, name: str, password: str) -> None:
         insert(accounts).values(
             name=check_name(name),
             role="supervisor",
-            password_hash=_hasher.hash(password),
+            password_hash=hash_password(password),
             failed_logins=0,
             locked=False,
             balance=0,
@@ -285,7 +298,7 @@ def set_password(store: Store, name: str, password: str) -> None:
     """Give an account a new password and end its sessions (the operator's recovery, ``felt
     admin password``); a lock stays until unlocked."""
     check_password(password)
-    hashed = _hasher.hash(password)
+    hashed = hash_password(password)
     with store.transaction() as conn:
         row = conn.execute(
             update(accounts)
