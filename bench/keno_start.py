@@ -47,6 +47,7 @@ from felt.games.keno.system import (
     OpenGame,
     Redeem,
     Staff,
+    TicketState,
     Void,
 )
 from felt.server import kenosnap
@@ -70,14 +71,14 @@ def spec() -> KenoSpec:
     return KenoSpec("keno", data, stations=(1, 2))
 
 
-def prefix(system: KenoSystem, count: int, template: list[snapshot.TicketState]) -> list[tuple[int, str, bytes]]:  # fmt: skip
+def prefix(system: KenoSystem, count: int, template: list[TicketState]) -> list[tuple[int, str, bytes]]:  # fmt: skip
     """``count`` settled tickets of earlier days (copies of settled ``template`` tickets,
     numbered 1 to ``count``) in archive segments of :data:`snapshot.SEGMENT`, with their games
     (100 tickets a game); the segments as (key, archived, archive), keys 1, 2, ..."""
     book = snapshot.TicketBook()
     first = date(2025, 1, 1)
-    segments = []
-    chunk: dict[int, snapshot.TicketState] = {}
+    segments: list[tuple[int, str, bytes]] = []
+    chunk: dict[int, TicketState] = {}
     for n in range(1, count + 1):
         t = template[n % len(template)]
         day = first + timedelta(days=(n - 1) // 3000)
@@ -110,7 +111,7 @@ def generate(store: Store, tickets: int) -> tuple[int, bool]:
     rng = random.Random(tickets)
     with store.engine.begin() as conn:
         conn.execute(insert(felt_tables).values(**new_table_row(s, None)))
-    template: list[snapshot.TicketState] = []
+    template: list[TicketState] = []
     base_seq = 0
     if tickets > real:
         warm = KenoSystem(config)
@@ -197,7 +198,7 @@ def timed_load(url: str, full: bool, runs: int = 3) -> tuple[float, int]:
     best, count = float("inf"), 0
     real = kenosnap.load
     if full:
-        kenosnap.load = lambda *args: None  # type: ignore[assignment]
+        kenosnap.load = lambda *args: None
     try:
         for _ in range(runs):
             store = Store(url)

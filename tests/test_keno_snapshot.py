@@ -12,6 +12,7 @@ import zlib
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -77,7 +78,7 @@ def script(seed: int, games: int = 14) -> list[Action]:
         for _ in range(rng.randint(0, 7)):
             now += timedelta(seconds=10)
             spots = rng.randint(1, 8)
-            request = {"numbers": rng.sample(range(1, 81), spots), "rate": "1.00"}
+            request: dict[str, Any] = {"numbers": rng.sample(range(1, 81), spots), "rate": "1.00"}
             if rng.random() < 0.25:
                 request["games"] = rng.randint(2, 3)
             do(Issue(now, rng.choice((1, 2)), ANN, request))

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select, update
 
+from felt.games.keno.codec import from_json
 from felt.games.keno.snapshot import same_state
 from felt.server import keno as keno_module
 from felt.server import kenosnap
@@ -80,15 +81,14 @@ def _loaded(database_url: str, spec: KenoSpec, monkeypatch: pytest.MonkeyPatch,
     """A host loaded from the record (from its snapshots, or replaying every event), and how
     many events it replayed."""
     replayed = 0
-    real = keno_module.from_json
 
     def counted(*args: Any) -> Any:
         nonlocal replayed
         replayed += 1
-        return real(*args)
+        return from_json(*args)
 
     with monkeypatch.context() as m:
-        m.setattr(keno_module, "from_json", counted)
+        m.setattr("felt.server.keno.from_json", counted)
         if not snapshots:
             m.setattr(kenosnap, "load", lambda *args: None)
         host = KenoHost(Store(database_url), spec, "node-b")
