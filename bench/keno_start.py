@@ -87,7 +87,7 @@ def prefix(system: KenoSystem, count: int, template: list[TicketState]) -> list[
         won = {game: sum(t.won.values())}
         chunk[n] = replace(t, record=record, won=won)
         if len(chunk) == snapshot.SEGMENT or n == count:
-            blob = snapshot._dump(chunk)
+            blob = snapshot.pack(chunk)
             segments.append((len(segments) + 1, json.dumps(list(chunk)), blob))
             book.add_segment(len(segments), blob, list(chunk))
             chunk = {}

@@ -108,6 +108,19 @@ def _load(blob: bytes) -> Any:
     return _Reader(io.BytesIO(zlib.decompress(blob))).load()
 
 
+def _ticket(data: bytes) -> TicketState:
+    state = _Reader(io.BytesIO(data)).load()
+    if not isinstance(state, TicketState):
+        raise FeltError("a keno snapshot's archive holds something other than a ticket")
+    return state
+
+
+def pack(tickets: Mapping[int, TicketState]) -> bytes:
+    """An archive segment: each ticket pickled on its own (so one is read without reading the
+    others, and segments merge without decoding a ticket), the whole compressed."""
+    return _dump({n: pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL) for n, t in tickets.items()})
+
+
 def settled(state: TicketState) -> bool:
     """Whether a ticket can no longer change: not void (a void stays on its station's list),
     every game drawn or cancelled, and paid in full or owed nothing."""
@@ -133,7 +146,7 @@ class TicketBook(dict[int, TicketState]):
         self.counts: dict[int, int] = {}
         self.index: dict[int, int] = {}
         """Archived ticket number -> the segment holding it."""
-        self._cache: tuple[int, dict[int, TicketState]] | None = None
+        self._cache: tuple[int, dict[int, bytes]] | None = None
 
     def add_segment(self, key: int, blob: bytes, numbers: list[int]) -> None:
         """Hold an archive segment (as stored) holding the tickets ``numbers``."""
@@ -146,31 +159,35 @@ class TicketBook(dict[int, TicketState]):
         while each is no larger than what it joins and the whole at most ``most`` tickets (so
         the chain stays short and each ticket is rewritten a few times at most); the new
         segment's blob and numbers, and the key of the segment before it."""
-        merged = {n: s for n, s in super().items() if settled(s)}
-        for n in merged:
+        done = {n: s for n, s in super().items() if settled(s)}
+        for n in done:
             dict.__delitem__(self, n)
+        merged = {n: pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL) for n, t in done.items()}
         while self.segments:
             last = next(reversed(self.segments))
             count = self.counts[last]
             if count > max(len(merged), 1) or count + len(merged) > most:
                 break
-            old = _load(self.segments.pop(last))
-            del self.counts[last]
-            if self._cache is not None and self._cache[0] == last:
-                self._cache = None
-            merged = {n: s for n, s in old.items() if self.index.get(n) == last} | merged
+            old = self._segment(last)
+            del self.segments[last], self.counts[last]
+            self._cache = None
+            merged = {n: t for n, t in old.items() if self.index.get(n) == last} | merged
         blob = _dump(merged)
         base = next(reversed(self.segments), None)
         self.add_segment(key, blob, list(merged))
         return blob, list(merged), base
 
-    def _open(self, number: int) -> TicketState | None:
-        key = self.index.pop(number, None)
-        if key is None:
-            return None
+    def _segment(self, key: int) -> dict[int, bytes]:
         if self._cache is None or self._cache[0] != key:
             self._cache = (key, _load(self.segments[key]))
-        state = self._cache[1][number]
+        return self._cache[1]
+
+    def _open(self, number: int) -> TicketState | None:
+        key = self.index.get(number)
+        if key is None:
+            return None
+        state = _ticket(self._segment(key)[number])
+        del self.index[number]
         dict.__setitem__(self, number, state)
         return state
 
@@ -203,9 +220,9 @@ class TicketBook(dict[int, TicketState]):
         """Every ticket, archived ones decoded, by number (for checks; slow with many)."""
         out = self.opened()
         for key, blob in self.segments.items():
-            for n, s in _load(blob).items():
+            for n, data in _load(blob).items():
                 if self.index.get(n) == key:
-                    out[n] = s
+                    out[n] = _ticket(data)
         return dict(sorted(out.items()))
 
 
@@ -344,6 +361,7 @@ __all__ = [
     "balances",
     "brought_forward",
     "digest",
+    "pack",
     "restore",
     "same_state",
     "segment_ok",
