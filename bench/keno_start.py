@@ -71,10 +71,11 @@ def spec() -> KenoSpec:
     return KenoSpec("keno", data, stations=(1, 2))
 
 
-def prefix(system: KenoSystem, count: int, template: list[TicketState]) -> list[tuple[int, str, bytes]]:  # fmt: skip
+def prefix(system: KenoSystem, count: int, template: list[TicketState],
+           games: int) -> list[tuple[int, str, bytes]]:  # fmt: skip
     """``count`` settled tickets of earlier days (copies of settled ``template`` tickets,
     numbered 1 to ``count``) in archive segments of :data:`snapshot.SEGMENT`, with their games
-    (100 tickets a game); the segments as (key, archived, archive), keys 1, 2, ..."""
+    (``games`` of them, 288 a day); the segments as (key, archived, archive), keys 1, 2, ..."""
     book = snapshot.TicketBook()
     first = date(2025, 1, 1)
     segments: list[tuple[int, str, bytes]] = []
@@ -92,18 +93,19 @@ def prefix(system: KenoSystem, count: int, template: list[TicketState]) -> list[
             book.add_segment(len(segments), blob, list(chunk))
             chunk = {}
     opened = datetime(2025, 1, 1, tzinfo=UTC)
-    for g in range(count // PER_GAME):
-        day = first + timedelta(days=g // 30)
-        number = g % 30 + 1
+    for g in range(games):
+        day = first + timedelta(days=g // 288)
+        number = g % 288 + 1
         system.games[(day, number)] = GameRecord(day, number, opened, opened, None, opened,
                                                  tuple(range(1, 21)))  # fmt: skip
     system.tickets = book
     return segments
 
 
-def generate(store: Store, tickets: int) -> tuple[int, bool]:
+def generate(store: Store, tickets: int, year: bool = False) -> tuple[int, bool]:
     """Store a keno system with ``tickets`` tickets; the number of events, and whether they are
-    every event since the beginning (a full replay is possible)."""
+    every event since the beginning (a full replay is possible).  ``year``: the earlier days
+    have a year's games (288 a day), not one per 100 tickets."""
     s = spec()
     config = s.config()
     real = min(tickets, REAL_AT_MOST)
@@ -117,7 +119,8 @@ def generate(store: Store, tickets: int) -> tuple[int, bool]:
         warm = KenoSystem(config)
         _play(warm, 2_000, rng, [], lambda *_: None)
         template = [t for t in warm.tickets.values() if snapshot.settled(t)]
-        segments = prefix(system, tickets - real, template)
+        games = 288 * 365 if year else (tickets - real) // PER_GAME
+        segments = prefix(system, tickets - real, template, games)
         base_seq = len(segments)
         with store.engine.begin() as conn:
             for key, archived, blob in segments:
@@ -230,6 +233,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--backend", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--year", action="store_true",
+                        help="earlier days have a year of 5-minute games (105,120), not 1 per 100 tickets")  # fmt: skip
     args = parser.parse_args()
     sizes = [int(x) for x in args.sizes.split(",")]
     print(f"keno start-up (KenoHost.load) on {args.backend}, best of 3; peer: the same load "
@@ -240,7 +245,7 @@ def main() -> None:
             store = Store(url)
             store.migrate()
             t0 = time.perf_counter()
-            events, replayable = generate(store, n)
+            events, replayable = generate(store, n, args.year)
             made = time.perf_counter() - t0
             store.dispose()
             took, loaded, take = timed_load(url, full=False)
