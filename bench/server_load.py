@@ -28,9 +28,6 @@ import secrets
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,7 +38,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' server helpers
-from tests.server_process import ServeProcess, Unreachable, scratch_schema
+from tests.server_process import ServeProcess, fresh_database
 
 POSTGRES_URL = os.environ.get("FELT_POSTGRES_URL", "postgresql://127.0.0.1:5432/test")
 ADMIN_PASSWORD = "bench-admin-password"
@@ -78,21 +75,6 @@ def tables_toml(count: int, mode: Mode) -> str:
             f"between_rounds_seconds = {between:.2f}\n[table.settings]\ndecision_seconds = 60\n"
         )
     return "\n".join(out)
-
-
-@contextmanager
-def database(backend: str, workdir: Path) -> Iterator[str | None]:
-    """A fresh database: a SQLite file, or a PostgreSQL schema dropped afterwards (None when
-    PostgreSQL cannot be reached)."""
-    if backend == "sqlite":
-        yield f"sqlite:///{workdir / f'load-{uuid.uuid4().hex[:8]}.db'}"
-        return
-    try:
-        with scratch_schema(POSTGRES_URL) as url:
-            yield url
-    except Unreachable as err:
-        print(f"{err}; skipped")
-        yield None
 
 
 @dataclass
@@ -357,7 +339,7 @@ async def main(argv: list[str] | None = None) -> None:
         for backend in args.backends.split(","):
             for key in args.modes.split(","):
                 mode, seconds = modes[key]
-                with database(backend, work) as url:
+                with fresh_database(backend, work, POSTGRES_URL) as url:
                     if url is None:
                         break
                     results.append(

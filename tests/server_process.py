@@ -46,6 +46,22 @@ def scratch_schema(base_url: str) -> Iterator[str]:
         engine.dispose()
 
 
+@contextmanager
+def fresh_database(backend: str, workdir: Path, postgres_url: str) -> Iterator[str | None]:
+    """For a benchmark: a new SQLite file in ``workdir``, or a scratch schema of
+    ``postgres_url`` dropped afterwards (None, said on stdout, if PostgreSQL cannot be
+    reached)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{workdir / f'bench-{uuid.uuid4().hex[:8]}.db'}"
+        return
+    try:
+        with scratch_schema(postgres_url) as url:
+            yield url
+    except Unreachable as err:
+        print(f"{err}; skipped")
+        yield None
+
+
 def free_port() -> int:
     """A loopback port nobody listens on now."""
     with socket.socket() as s:

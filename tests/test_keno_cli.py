@@ -304,6 +304,7 @@ def test_bad_command_flags_are_refused_with_what_is_allowed(
         (["approve", "7"], {"action": "approve", "ticket": 7}),
         (["notice"], {"action": "closing_notice"}),
         (["lock-out"], {"action": "lock_out"}),
+        (["lock-out", "--approved-by", "sam"], {"action": "lock_out", "approved_by": "sam"}),
         (["override", "release", "--reason", " board fixed "],
          {"action": "override", "what": "release", "reason": "board fixed"}),
         (["cancel-races", "9", "--reason", "patron left"],

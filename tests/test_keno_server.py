@@ -383,15 +383,16 @@ def test_15_7_c_manual_payment_limits_while_the_system_is_down(h: Harness, draws
     assert status(h)["down"] is True
     refused(h.keno(WRITER, {"action": "issue", "station": 1, "request": LOSER}), 400, "15.7(c)")
     pay = {"action": "manual_pay", "station": 1}
-    assert ok(h.keno(WRITER, pay | {"ticket": 1, "amount": "8.00"}))["paid"] == "8.00"
+    # the limits follow the ticket's value ($12.00), not the amount typed (15.7(c)2)
+    refused(h.keno(WRITER, pay | {"ticket": 1, "amount": "8.00"}), 400, "15.7(c)2")
     refused(h.keno(WRITER, pay | {"ticket": 2, "amount": "12.00"}), 400, "15.7(c)2")
     ok(h.keno(SUPER, {"action": "approve", "ticket": 2}))
-    ok(h.keno(WRITER, pay | {"ticket": 2, "amount": "12.00"}))
-    refused(h.keno(SUPER, pay | {"ticket": 3, "amount": "1000.01"}), 400, "15.7(c)3")
+    refused(h.keno(WRITER, pay | {"ticket": 2, "amount": "8.00"}), 400, "whole value")
+    assert ok(h.keno(WRITER, pay | {"ticket": 2, "amount": "12.00"}))["paid"] == "12.00"
+    refused(h.keno(SUPER, pay | {"ticket": 3, "amount": "1000.01"}), 400, "whole value")
     refused(h.keno(WRITER, pay | {"ticket": 3, "amount": 12}), 400, "amount")
     up = ok(h.keno(SUPER, {"action": "system_up"}))
-    gaps = [e for e in up["effects"] if e["kind"] == "discrepancy"]
-    assert [(e["ticket"], e["amount"]) for e in gaps] == [(1, "-4.00")]
+    assert [e["kind"] for e in up["effects"]] == ["up"]
     assert ledger(h.server.store) == mirrored(h)
 
 
@@ -434,8 +435,9 @@ def test_roles_each_action_and_record_is_refused_to_the_wrong_role(h: Harness) -
     issue(h, LOSER, who=SUPER)  # a keno supervisor may write tickets
     for who in ("admin", "pat"):
         refused(h.keno(who, {"action": "issue", "station": 1, "request": LOSER}), 403, "keno")
-    for action in ("lock_out", "system_down", "system_up"):
+    for action in ("system_down", "system_up"):
         refused(h.keno(WRITER, {"action": action}), 403)
+    refused(h.keno(WRITER, {"action": "lock_out"}), 400, "approved_by")  # 15.5(d)
     for scheduled in ("open_day", "open_game", "draw"):
         refused(h.keno(SUPER, {"action": scheduled}), 403, "schedule")
     assert h.client.post("/api/keno/keno/actions",
@@ -458,7 +460,7 @@ def test_lock_out_by_hand_on_a_system_without_automatic_lock_out(database_url: s
     for h in keno_harness(database_url, automatic_lockout=False):
         h.keno_wait(lambda s: s["state"] == "open" and s["remaining_seconds"] == 0)
         assert status(h)["state"] == "open"  # nothing locks it out by itself
-        refused(h.keno(WRITER, {"action": "lock_out"}), 403)
+        refused(h.keno(WRITER, {"action": "lock_out"}), 400, "approved_by")
         refused(h.keno(SUPER, {"action": "override", "what": "hold", "reason": "x"}), 400,
                 "has none")  # fmt: skip
         ok(h.keno(SUPER, {"action": "lock_out"}))

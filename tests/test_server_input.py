@@ -145,10 +145,28 @@ HTTP_CASES: list[tuple[str, str | None, str, str, dict[str, Any], int]] = [
     ("ante NaN", "ann", "POST", "/api/tables/b5/actions", {"content": b'{"key": "k", "action": {"action": "wager", "seat": 2, "ante": NaN, "first": "10"}}', "headers": JSON}, 400),
     ("fractions of a cent", "ann", "POST", "/api/tables/b5/actions", {"json": {"action": {**WAGER, "ante": "5.001"}, "key": "k"}}, 400),
     ("an integer of 5000 digits", "ann", "POST", "/api/tables/b5/actions", {"content": b'{"key": "k", "action": {"action": "fold", "seat": ' + b"9" * 5000 + b"}}", "headers": JSON}, 400),
-    ("negative deposit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "-5.00", "key": "k"}}, 400),
-    ("zero deposit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": 0, "key": "k"}}, 400),
-    ("huge deposit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": 10**30, "key": "k"}}, 400),
-    ("infinite deposit", "cage", "POST", "/api/cashier/deposit", {"content": b'{"player": "ann", "amount": Infinity, "key": "k"}', "headers": JSON}, 400),
+    ("negative deposit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "-5.00", "key": "k"}}, 422),
+    ("zero deposit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": 0, "key": "k"}}, 422),
+    ("huge deposit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": 10**30, "key": "k"}}, 422),
+    ("infinite deposit", "cage", "POST", "/api/cashier/deposit", {"content": b'{"player": "ann", "amount": Infinity, "key": "k"}', "headers": JSON}, 422),
+    ("amount true", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": True, "key": "k"}}, 422),
+    ("amount false", "cage", "POST", "/api/cashier/withdraw", {"json": {"player": "ann", "amount": False, "key": "k"}}, 422),
+    ("amount 1_000", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "1_000", "key": "k"}}, 422),
+    ("amount with an exponent", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "1e3", "key": "k"}}, 422),
+    ("amount in Arabic-Indic digits", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "\u0663", "key": "k"}}, 422),
+    ("amount of a tenth of a cent", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": 0.001, "key": "k"}}, 422),
+    ("amount a cent over the limit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "10000000.01", "key": "k"}}, 422),
+    ("amount 0.00", "cage", "POST", "/api/cashier/withdraw", {"json": {"player": "ann", "amount": "0.00", "key": "k"}}, 422),
+    ("player '..'", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "..", "amount": "5.00", "key": "k"}}, 422),
+    ("seat true to sit", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": True}}, 422),
+    ("seat true to stand", "ann", "POST", "/api/tables/b5/stand", {"json": {"seat": True}}, 422),
+    ("seat 1.5", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": 1.5}}, 422),
+    ("seat as a numeric string", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": "1"}}, 422),
+    ("an account named '..'", "admin", "POST", "/api/accounts", {"json": {"name": "..", "role": "player", "password": "xxxxxxxx"}}, 422),
+    ("an account named '.'", "admin", "POST", "/api/accounts", {"json": {"name": ".", "role": "player", "password": "xxxxxxxx"}}, 422),
+    ("an account named '-x'", "admin", "POST", "/api/accounts", {"json": {"name": "-x", "role": "player", "password": "xxxxxxxx"}}, 422),
+    ("a password too short", "admin", "POST", "/api/accounts", {"json": {"name": "zed", "role": "player", "password": "short"}}, 422),
+    ("a procedure's argument true", "admin", "POST", "/api/tables/b5/procedure", {"json": {"procedure": "shuffler_count", "argument": True}}, 422),
     ("amount as a list", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": [1], "key": "k"}}, 422),
     ("withdrawal beyond the balance", "cage", "POST", "/api/cashier/withdraw", {"json": {"player": "ann", "amount": "100.01", "key": "k"}}, 409),
     ("a player's deposit", "ann", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "5.00", "key": "k"}}, 403),
@@ -167,8 +185,8 @@ HTTP_CASES: list[tuple[str, str | None, str, str, dict[str, Any], int]] = [
     ("right-to-left and zero-width text", "ann", "POST", "/api/tables/b5/actions", {"json": {"action": {**WAGER, "player": "\u202eeve\u200b"}, "key": "k"}}, 400),
     ("an emoji table", "ann", "GET", "/api/tables/\U0001f0a1", {}, 404),
     ("an emoji name", None, "POST", "/api/login", {"json": {"name": "\U0001f0a1", "password": "xxxxxxxx"}}, 401),
-    ("an emoji account", "admin", "POST", "/api/accounts", {"json": {"name": "\U0001f0a1", "role": "player", "password": "xxxxxxxx"}}, 400),
-    ("a fullwidth role", "admin", "POST", "/api/accounts", {"json": {"name": "zed", "role": "ｐｌａｙｅｒ", "password": "xxxxxxxx"}}, 400),
+    ("an emoji account", "admin", "POST", "/api/accounts", {"json": {"name": "\U0001f0a1", "role": "player", "password": "xxxxxxxx"}}, 422),
+    ("a fullwidth role", "admin", "POST", "/api/accounts", {"json": {"name": "zed", "role": "ｐｌａｙｅｒ", "password": "xxxxxxxx"}}, 422),
     ("nesting within reason", "ann", "POST", "/api/tables/b5/actions", {"content": _deep(MAX_DEPTH - 3), "headers": JSON}, 400),
     ("nesting too deep", "ann", "POST", "/api/tables/b5/actions", {"content": _deep(MAX_DEPTH), "headers": JSON}, 400),
     ("nesting past the parser", "ann", "POST", "/api/tables/b5/actions", {"content": b"[" * 30000 + b"]" * 30000, "headers": JSON}, 400),
@@ -182,12 +200,12 @@ HTTP_CASES: list[tuple[str, str | None, str, str, dict[str, Any], int]] = [
     ("no such round", "admin", "GET", "/api/rounds/nowhere:1", {}, 404),
     ("a player opening a table", "ann", "POST", "/api/tables/b5/close", {}, 403),
     ("a player's procedure", "ann", "POST", "/api/tables/b5/procedure", {"json": {"procedure": "replace_deck"}}, 403),
-    ("no such procedure", "admin", "POST", "/api/tables/b5/procedure", {"json": {"procedure": "__class__"}}, 400),
+    ("no such procedure", "admin", "POST", "/api/tables/b5/procedure", {"json": {"procedure": "__class__"}}, 422),
     ("a procedure's argument of the wrong type", "admin", "POST", "/api/tables/b5/procedure", {"json": {"procedure": "change_dealing", "argument": 7}}, 400),
     ("a procedure's argument as a list", "admin", "POST", "/api/tables/dds/procedure", {"json": {"procedure": "change_shuffling", "argument": ["manual"]}}, 422),
     ("a player reading a record", "ann", "GET", "/api/rounds/b5:1", {}, 403),
     ("a player opening an account", "ann", "POST", "/api/accounts", {"json": {"name": "zed", "role": "supervisor", "password": "xxxxxxxx"}}, 403),
-    ("no such role", "admin", "POST", "/api/accounts", {"json": {"name": "zed", "role": "king", "password": "xxxxxxxx"}}, 400),
+    ("no such role", "admin", "POST", "/api/accounts", {"json": {"name": "zed", "role": "king", "password": "xxxxxxxx"}}, 422),
     ("a name taken", "admin", "POST", "/api/accounts", {"json": {"name": "ann", "role": "player", "password": "xxxxxxxx"}}, 400),
     ("no token", None, "GET", "/api/me", {}, 401),
     ("a made-up token", None, "GET", "/api/me", {"headers": {"Authorization": "Bearer not-a-token"}}, 401),
@@ -426,3 +444,20 @@ def test_a_message_over_the_limit_closes_a_real_socket(database_url: str) -> Non
 
         assert asyncio.run(send_huge()) == 1009
         assert snapshot(h) == before
+
+
+def test_the_authorization_scheme_is_case_insensitive(h: Harness) -> None:
+    """RFC 9110 11.1: the auth-scheme is case-insensitive, and one or more spaces may follow
+    it; any other scheme is refused as no session at all, changing nothing."""
+    token = h.tokens["ann"]
+    for header in (f"bearer {token}", f"BEARER {token}", f"Bearer   {token}", f"bEaReR {token}"):
+        r = h.client.get("/api/me", headers={"Authorization": header})
+        assert r.status_code == 200, (header, r.text)
+        assert r.json()["name"] == "ann"
+    before = snapshot(h)
+    for header in (f"Basic {token}", f"Bearer{token}", token, f"Bearerx {token}"):
+        refused(h.client.get("/api/me", headers={"Authorization": header}), 401)
+    assert snapshot(h) == before
+    r = h.client.post("/api/logout", headers={"Authorization": f"bearer {token}"})
+    assert r.status_code == 200, r.text
+    refused(h.client.get("/api/me", headers={"Authorization": f"Bearer {token}"}), 401)

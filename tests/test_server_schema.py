@@ -10,9 +10,10 @@ the run is authorised with (it takes nothing but the token, which the bad-input 
 
 from __future__ import annotations
 
+import re
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import schemathesis
@@ -31,8 +32,11 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from felt.core.money import MAX_AMOUNT, cents
 from felt.server import app as app_module
+from felt.server import auth
 from felt.server.app import Server, create_app
+from felt.server.host import PROCEDURES
 from felt.server.store import Store
 from tests.server_helpers import ADMIN_PASSWORD, fast_specs
 
@@ -170,3 +174,64 @@ def test_every_documented_error_is_the_error_shape(tmp_path: Path) -> None:
                 schema = op["responses"][status]["content"]["application/json"]["schema"]
                 assert schema == {"$ref": "#/components/schemas/ErrorBody"}, (route, method)
     assert spec["components"]["schemas"]["ErrorBody"]["required"] == ["error"]
+
+
+def _bodies(spec: dict[str, Any], path: str) -> Any:
+    """Request bodies the schema says are valid for ``POST path`` (schemathesis, positive)."""
+    operation = schemathesis.openapi.from_dict(spec)[path]["POST"]
+    return operation.as_strategy(generation_mode=GenerationMode.POSITIVE).map(lambda c: c.body)
+
+
+def test_a_request_valid_by_the_schema_passes_felts_own_checks(tmp_path: Path) -> None:
+    """Issue 18, item 6: the schema states the server's rules (patterns, bounds, lengths,
+    strict types), so a body it allows is never refused for a reason it could have said: felt's
+    own checks of names, roles, passwords, amounts and seats accept every generated body."""
+    spec = create_app(Server(Store(f"sqlite:///{tmp_path / 'felt.db'}"), [], "node-a")).openapi()
+    assert get_args(app_module.Role) == auth.ROLES
+    assert set(get_args(app_module.Procedure)) == {p for g in PROCEDURES.values() for p in g}
+    bodies = st.one_of(
+        _bodies(spec, "/api/accounts").map(lambda b: ("account", b)),
+        _bodies(spec, "/api/cashier/deposit").map(lambda b: ("cash", b)),
+        _bodies(spec, "/api/tables/{table}/sit").map(lambda b: ("seat", b)),
+    )
+
+    @settings(max_examples=300, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))  # fmt: skip
+    @given(kind_body=bodies)
+    def run(kind_body: tuple[str, dict[str, Any]]) -> None:
+        kind, body = kind_body
+        if kind == "account":
+            auth.check_name(body["name"])
+            auth.check_password(body["password"])
+            assert body["role"] in auth.ROLES
+        elif kind == "cash":
+            auth.check_name(body["player"])
+            assert 0 < cents(body["amount"]) <= MAX_AMOUNT, body
+        else:
+            assert not isinstance(body["seat"], bool), body
+            assert body["seat"] == int(body["seat"]), body
+            assert 1 <= body["seat"] <= 7, body
+
+    run()
+
+
+@given(amount=st.integers(1, MAX_AMOUNT))
+def test_the_dollars_pattern_is_every_amount_a_cashier_may_move(amount: int) -> None:
+    """The schema's pattern for a cashier's amount, checked against arithmetic rather than
+    against itself: every whole-cent amount from 0.01 to 10000000.00 written plainly matches,
+    and reads back as the same cents."""
+    whole, part = divmod(amount, 100)
+    for text in (f"{whole}.{part:02d}", f"${whole}.{part:02d}", str(amount / 100)):
+        if "e" in text:
+            continue
+        assert re.fullmatch(app_module.DOLLARS_PATTERN, text), text
+        assert cents(text) == amount
+
+
+@given(text=st.text(alphabet="0123456789.$,_eE+- ", max_size=14))
+def test_the_dollars_pattern_admits_nothing_felt_refuses(text: str) -> None:
+    """Whatever the pattern admits, felt reads as an amount over 0.00 and at most the limit."""
+    if re.fullmatch(app_module.DOLLARS_PATTERN, text):
+        assert 0 < cents(text) <= MAX_AMOUNT, text
+    for refused_text in ("0.00", "0", ".0", "10000000.01", "1_000", "1e3", "-5.00", "5.001", ".."):
+        assert not re.fullmatch(app_module.DOLLARS_PATTERN, refused_text), refused_text

@@ -276,7 +276,8 @@ def action_from_args(args: argparse.Namespace) -> dict[str, Any]:
     if cmd == "notice":
         return {"action": "closing_notice"}
     if cmd == "lock-out":
-        return {"action": "lock_out"}
+        approver = {} if args.approved_by is None else {"approved_by": args.approved_by}
+        return {"action": "lock_out"} | approver
     if cmd == "override":
         return {"action": "override", "what": args.what, "reason": _reason(args.reason)}
     if cmd == "cancel-races":
@@ -917,7 +918,10 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
     c = command("approve", "authorise a writer's payout of $1,500 or more (15.6(b))", action=True)
     ticket(c)
     command("notice", "announce that the game closes in a minute (15.5(c))", action=True)
-    command("lock-out", "start the game: lock out every station (15.5(d))", action=True)
+    c = command("lock-out", "start the game: lock out every station (15.5(d))", action=True)
+    c.add_argument("--approved-by", metavar="NAME",
+                   help="a keno writer names the keno supervisor who approved the lock-out "
+                   "(15.5(d); recorded with it)")  # fmt: skip
     c = command("override", "override the automatic lock-out (15.5(e))", action=True)
     c.add_argument("what", choices=OVERRIDES, help="hold, release or lock the game")
     c.add_argument("--reason", required=True, help="why (recorded; required)")

@@ -10,9 +10,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol
 
 from felt import __version__
+from felt.cli.admin import add_parser as add_admin_parser
 from felt.cli.keno import add_parser as add_keno_parser
 from felt.core.cards import Card, format_cards, parse_cards
 from felt.core.errors import FeltError
@@ -23,6 +24,7 @@ from felt.games.double_down import DoubleDownConfig, load_double_down_table
 
 if TYPE_CHECKING:
     from felt.core.census import Census
+    from felt.games.keno.ratecard import RateCard
 
 CENSUS_SIZES = (3, 5, 6, 7)
 """Hand sizes ``felt hands`` counts (felt.core.census, imported only when used: it loads numba,
@@ -231,7 +233,64 @@ def _analyze_keno(args: argparse.Namespace) -> int:
         if value is not None:
             raise FeltError(f"{option} does not apply to keno (a rate card sets every wager)")
     card = load_rate_card(args.rate_card) if args.rate_card else example_rate_card()
-    _print_sheet(card.analysis, args)
+    if args.ticket is not None:
+        return _analyze_keno_ticket(card, args)
+    _print_sheet(card.analysis.with_many_way(), args)
+    return 0
+
+
+TICKET_SPEC: Final = (
+    "KIND: GROUPS: CONDITIONS as the writer writes them, e.g. "
+    "'way: 1 2 3 4 / 5 6 7 8 / 9 10 11 12: 3/8', 'king: 1/2/3/4/5/6/7/8/9: 9/8', "
+    "'straight: 3 17 22 40'"
+)
+
+
+def keno_ticket_request(spec: str, rate: str) -> dict[str, Any]:
+    """The keno request ``--ticket SPEC`` names (``KIND: GROUPS: CONDITIONS``, the groups and
+    the conditioning as ``felt keno issue`` takes them), at ``rate`` per way."""
+    from felt.cli.keno import build_request
+
+    parts = [p.strip() for p in spec.split(":")]
+    kind = parts[0]
+    if kind == "straight" and len(parts) == 2:
+        return build_request(numbers=parts[1], rate=rate)
+    if len(parts) != 3 or not kind:
+        raise FeltError(f"--ticket {spec!r} is not {TICKET_SPEC}")
+    return build_request(kind=kind, groups=parts[1], conditions=parts[2], rate=rate)
+
+
+def _analyze_keno_ticket(card: RateCard, args: argparse.Namespace) -> int:
+    """``felt analyze keno --ticket SPEC``: one ticket's exact house advantage at the minimum
+    wager and the verdict the writer's station gives it (19:47-15.3(e))."""
+    from felt.core.money import dollars
+    from felt.games.keno.advantage import LIMIT, advantage_of
+    from felt.games.keno.tickets import read_request
+
+    if args.format != "text":
+        raise FeltError("--ticket prints text or --json")
+    request = keno_ticket_request(args.ticket, dollars(card.minimum_wager))
+    ticket = read_request(request, card)
+    a = advantage_of(card, ticket)
+    h = a.house_advantage
+    verdict = "issued" if a.complies else "refused at issue"
+    if args.json:
+        print(json.dumps({
+            "rate_card": card.name, "kind": ticket.kind, "conditioning": ticket.conditioning,
+            "groups": list(ticket.sizes), "numbers": ticket.marked(), "ways": a.ways,
+            "minimum_wager_dollars": card.minimum_wager / 100, "price_dollars": a.price / 100,
+            "aggregate_limit_binds": a.capped, "house_advantage_exact": f"{h.numerator}/{h.denominator}",
+            "house_advantage": float(h), "complies_15_3_e": a.complies, "at_issue": verdict,
+        }, indent=2))  # fmt: skip
+        return 0
+    print(f"Keno ticket under {card.name}: {ticket.kind} {ticket.conditioning}, numbers "
+          f"{ticket.marked()} (groups {'+'.join(map(str, ticket.sizes))})")  # fmt: skip
+    print(f"  ways: {a.ways:,}; price at the minimum wager ${dollars(card.minimum_wager)} per "
+          f"way: ${dollars(a.price)} per game")  # fmt: skip
+    print(f"  the aggregate limit can cut its payout: {'yes' if a.capped else 'no'}")
+    print(f"  house advantage at the minimum wager: {a.figure}")
+    print(f"  at most {float(LIMIT) * 100:.0f}% (N.J.A.C. 19:47-15.3(e)): "
+          f"{'yes' if a.complies else 'NO'}; {verdict}")  # fmt: skip
     return 0
 
 
@@ -243,6 +302,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         return _analyze_keno(args)
     if args.rate_card:
         raise FeltError("--rate-card applies to keno only")
+    if args.ticket is not None:
+        raise FeltError("--ticket applies to keno only")
     ante = None if args.ante is None else cents(args.ante, "--ante")
     config = _table_config(args)
     if isinstance(config, DoubleDownConfig):
@@ -411,7 +472,8 @@ def build_parser() -> argparse.ArgumentParser:
         "for keno, every ticket a rate card offers, with the 30% house advantage check.\n\n"
         "examples:\n  felt analyze boston5\n"
         "  felt analyze boston7 --table examples/table-boston7.toml --format md > par.md\n"
-        "  felt analyze keno --rate-card card.toml --json",
+        "  felt analyze keno --rate-card card.toml --json\n"
+        "  felt analyze keno --ticket 'king: 1/2/3/4/5/6/7/8/9: 9/8'",
     )
     p_an.add_argument(
         "game", choices=("boston5", "boston7", "double-down-stud", "keno"), help="the game"
@@ -419,6 +481,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_an.add_argument(
         "--rate-card",
         help="keno rate card (TOML) (default: felt's example rate card)",
+    )
+    p_an.add_argument(
+        "--ticket",
+        metavar="SPEC",
+        help=f"keno: analyse one ticket at the minimum wager, {TICKET_SPEC} (default: the card)",
     )
     p_an.add_argument("--edition", help=editions)
     p_an.add_argument("--table", help=table_help)
@@ -557,6 +624,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_serve.set_defaults(run=_cmd_serve)
     add_keno_parser(sub, _Formatter)
+    add_admin_parser(sub, _Formatter)
     return parser
 
 

@@ -27,7 +27,8 @@ def cents(value: object, what: str = "amount") -> int:
     if isinstance(value, int) and abs(value) > MAX_AMOUNT:  # before str(): it may be huge
         raise FeltError(f"{what} must be at most {dollars(MAX_AMOUNT)} dollars, got {shown}")
     text = str(value).strip().lstrip("$").replace(",", "")
-    if len(text) > _MAX_TEXT:
+    if len(text) > _MAX_TEXT or not text.isascii() or "_" in text:
+        # Decimal would read "1_000" and digits of other scripts: not dollars as written
         raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {shown}")
     try:
         amount = Decimal(text)

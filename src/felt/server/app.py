@@ -24,13 +24,13 @@ from typing import Annotated, Any, Final, Literal
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, insert, or_, select, update
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from sqlalchemy import Connection, func, insert, or_, select, update
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from felt.core.errors import FeltError
-from felt.core.money import cents, dollars
+from felt.core.errors import MAX_NAME_CHARS, FeltError
+from felt.core.money import MAX_AMOUNT, cents, dollars
 from felt.rounds.actions import action_from_json
 from felt.server import auth
 from felt.server.auth import Account, AuthError, Forbidden
@@ -117,6 +117,15 @@ def status_of(err: FeltError) -> int:
         if isinstance(err, kind):
             return code
     return 400
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header, or None.  The scheme is
+    case-insensitive and one or more spaces may follow it (RFC 9110, 11.1 and 11.4)."""
+    scheme, _, token = (authorization or "").strip(" ").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip(" "):
+        return None
+    return token.strip(" ")
 
 
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
@@ -248,37 +257,76 @@ class Login(BaseModel):
     password: str = Field(max_length=256)
 
 
+AccountName = Annotated[
+    str, Field(pattern=auth.NAME_PATTERN, max_length=MAX_NAME_CHARS, description="an account name")
+]
+"""An account name as :func:`felt.server.auth.check_name` takes it, stated in the schema."""
+Role = Literal["player", "dealer", "supervisor", "cashier", "keno_writer", "keno_supervisor"]
+"""The roles of :data:`felt.server.auth.ROLES` (a test holds the two the same)."""
+Procedure = Literal["shuffler_count", "replace_deck", "remove_device", "change_dealing",
+                    "no_gaming_activity", "remove_shuffler", "change_shuffling"]  # fmt: skip
+"""Every game's table procedures (:data:`felt.server.host.PROCEDURES`; a test holds them the
+same); which a table takes depends on its game."""
+DOLLARS_PATTERN: Final = (
+    r"^\$?(?:[1-9][0-9]{0,6}(?:\.[0-9]{1,2})?|10000000(?:\.00?)?|0?\.(?:0[1-9]|[1-9][0-9]?))$"
+)
+"""A cashier's amount as text: plain dollars, more than 0.00 and at most 10000000.00
+(:data:`felt.core.money.MAX_AMOUNT`), in whole cents, such as ``12.50`` (``$`` allowed before)."""
+Dollars = Annotated[
+    str, Field(pattern=DOLLARS_PATTERN, max_length=12, examples=["12.50"],
+               description="dollars, more than 0.00, at most 10000000.00, whole cents")
+]  # fmt: skip
+DollarsNumber = Annotated[
+    float, Field(strict=True, gt=0, le=MAX_AMOUNT // 100, multiple_of=0.01, allow_inf_nan=False,
+                 description="dollars as a JSON number (not true or false), whole cents")
+]  # fmt: skip
+
+
 class NewAccount(BaseModel):
     """An account a supervisor opens."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=64)
-    role: str = Field(max_length=16)
-    password: str = Field(max_length=256)
+    name: AccountName
+    role: Role
+    password: str = Field(min_length=auth.MIN_PASSWORD_CHARS, max_length=auth.MAX_PASSWORD_CHARS)
 
 
 class Cash(BaseModel):
     """A cashier's deposit or withdrawal, in dollars."""
 
     model_config = ConfigDict(extra="forbid")
-    player: str = Field(max_length=64)
-    amount: str | float | int
+    player: AccountName
+    amount: Dollars | DollarsNumber
     key: str = Field(min_length=1, max_length=128)
 
 
+def json_integer(value: object) -> object:
+    """JSON Schema's integer: a number without a fraction (``3`` or ``3.0``), never ``true``,
+    ``false`` or text, which a lax integer would read as 1, 0 or a number."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("must be an integer (not true, false or text)")
+    return value
+
+
+JsonInt = Annotated[int, BeforeValidator(json_integer)]
+"""An integer as the schema states it (``"type": "integer"``), booleans and text refused."""
+
+
 class SeatRequest(BaseModel):
-    """A seat to take or leave."""
+    """A seat to take or leave (a JSON integer: ``true`` is no seat)."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=1, le=7)
+    seat: JsonInt = Field(ge=1, le=7)
 
 
 class ProcedureRequest(BaseModel):
     """A supervisor's table procedure and its argument, if it takes one."""
 
     model_config = ConfigDict(extra="forbid")
-    procedure: str = Field(max_length=40)
-    argument: int | Annotated[str, Field(max_length=80)] | None = None
+    procedure: Procedure
+    argument: Annotated[int, Field(strict=True)] | Annotated[str, Field(max_length=80)] | None = (
+        None
+    )
 
 
 class ActRequest(BaseModel):
@@ -307,23 +355,34 @@ class Server:
     sockets: set[Client] = field(default_factory=set)
     share: int = 0
     """The most tables this process should hold (see :meth:`claim`)."""
+    prepared: bool = False
+    """Whether :meth:`prepare` has run (``felt serve`` runs it before it listens)."""
 
     # ----------------------------------------------------------------- start and leases
     def prepare(self) -> None:
-        """Migrate the schema, add tables the database does not have, open the first account."""
-        self.store.migrate()
-        with self.store.transaction() as conn:
+        """Migrate the schema and, in the same transaction under the migration lock, add the
+        tables the database does not have and open the first account (so processes started
+        together on a fresh database each find what the first wrote); then take this
+        process's node name, refused if a live process holds it.  Runs once."""
+        if self.prepared:
+            return
+        created: list[str] = []
+
+        def seed(conn: Connection) -> None:
             have = {r[0] for r in conn.execute(select(felt_tables.c.id))}
             for spec in self.specs:
                 if spec.id not in have:
                     conn.execute(insert(felt_tables).values(**new_table_row(spec, None)))
-        with self.store.engine.connect() as conn:
-            anyone = conn.execute(select(func.count()).select_from(accounts)).scalar()
-        if not anyone:
-            password = os.environ.get("FELT_ADMIN_PASSWORD") or secrets.token_urlsafe(12)
-            auth.create_account(self.store, "admin", "supervisor", password)
-            if "FELT_ADMIN_PASSWORD" not in os.environ:
-                log.warning("created supervisor 'admin' with password %s (shown once)", password)
+            if not conn.execute(select(func.count()).select_from(accounts)).scalar():
+                password = os.environ.get("FELT_ADMIN_PASSWORD") or secrets.token_urlsafe(12)
+                auth.open_first_supervisor(conn, "admin", password)
+                created.append(password)
+
+        self.store.migrate(seed)
+        if created and "FELT_ADMIN_PASSWORD" not in os.environ:
+            log.warning("created supervisor 'admin' with password %s (shown once)", created[0])
+        self.store.hold_node(self.node)
+        self.prepared = True
 
     def claim(self) -> list[str]:
         """Renew this process's heartbeat, which is the lease on every table it holds, and take
@@ -473,10 +532,7 @@ class Server:
 
     def account(self, authorization: str | None) -> Account:
         """The account of a request's bearer token."""
-        token = None
-        if authorization and authorization.startswith("Bearer "):
-            token = authorization[7:].strip()
-        return auth.authenticate(self.store, token)
+        return auth.authenticate(self.store, bearer_token(authorization))
 
     async def act(
         self,
@@ -679,7 +735,7 @@ def create_app(server: Server) -> FastAPI:
         asyncio.get_running_loop().set_default_executor(
             ThreadPoolExecutor(max_workers=WORKER_THREADS, thread_name_prefix="felt-db")
         )
-        await asyncio.to_thread(server.prepare)
+        await asyncio.to_thread(server.prepare)  # nothing to do if felt serve ran it
         await server.hold()
         keeper = asyncio.create_task(server.keep_leases())
         try:
@@ -725,7 +781,7 @@ def create_app(server: Server) -> FastAPI:
     async def logout(
         who: Who, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        await asyncio.to_thread(auth.log_out, server.store, (authorization or "")[7:].strip())
+        await asyncio.to_thread(auth.log_out, server.store, bearer_token(authorization) or "")
         return {"ok": True}
 
     @app.get("/api/me")

@@ -1,10 +1,17 @@
 """Accounts, passwords and sessions: argon2id hashes, lock-out after three failed log-ins
-(13:69O-1.4(i)), one active session per player, tokens kept only as hashes."""
+(13:69O-1.4(i)), one active session per player, tokens kept only as hashes.
+
+A log-in reserves its attempt in one atomic update before the password is checked, so parallel
+guesses cannot share one count; the hash is checked outside any write transaction, so a storm
+of log-ins holds up no other write (see docs/interpretations.md, "Log-in attempts")."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import logging
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -24,9 +31,19 @@ ROLES: Final = ("player", "dealer", "supervisor", "cashier", "keno_writer", "ken
 MAX_FAILED_LOGINS: Final = 3
 """13:69O-1.4(i): an account is locked after three consecutive failed log-in attempts."""
 SESSION_SECONDS: Final = 12 * 3600
+MIN_PASSWORD_CHARS: Final = 8
 MAX_PASSWORD_CHARS: Final = 256
 
 _hasher = PasswordHasher()
+log = logging.getLogger("felt.server")
+
+REFUSED: Final = (
+    "unknown name, wrong password, or an account locked after three failed log-ins in a row "
+    "(13:69O-1.4(i)); a locked account is unlocked by a supervisor, or on the server machine "
+    "by 'felt admin unlock NAME'"
+)
+"""The one answer to every refused log-in: it never tells whether a name exists, whether its
+account is locked, or which of the two it was."""
 
 
 class AuthError(FeltError):
@@ -50,24 +67,28 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+NAME_PATTERN: Final = f"^[A-Za-z0-9][A-Za-z0-9._-]{{0,{MAX_NAME_CHARS - 1}}}$"
+"""An account name: 1 to 64 ASCII letters, digits, ``-``, ``_`` or ``.``, beginning with a
+letter or digit (so no name is ``.`` or ``..``, which a URL path would read as a directory)."""
+
+
 def check_name(name: object) -> str:
-    """An account name: 1 to 64 letters, digits, ``-``, ``_`` or ``.``."""
-    if (
-        not isinstance(name, str)
-        or not 1 <= len(name) <= MAX_NAME_CHARS
-        or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in name)
-    ):
+    """An account name (:data:`NAME_PATTERN`)."""
+    if not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name):
         raise FeltError(
-            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', got "
-            f"{str(name)[:40]!r}"
+            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', "
+            f"beginning with a letter or digit, got {str(name)[:40]!r}"
         )
     return name
 
 
 def check_password(password: object) -> str:
     """A password: 8 to 256 characters."""
-    if not isinstance(password, str) or not 8 <= len(password) <= MAX_PASSWORD_CHARS:
-        raise FeltError(f"password must be 8 to {MAX_PASSWORD_CHARS} characters")
+    if (
+        not isinstance(password, str)
+        or not MIN_PASSWORD_CHARS <= len(password) <= MAX_PASSWORD_CHARS
+    ):
+        raise FeltError(f"password must be {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS} characters")
     return password
 
 
@@ -77,6 +98,7 @@ def create_account(store: Store, name: str, role: str, password: str) -> Account
     check_password(password)
     if role not in ROLES:
         raise FeltError(f"role must be one of {', '.join(ROLES)}, got {role[:40]!r}")
+    hashed = _hasher.hash(password)  # before the write turn: the hash takes tens of ms of CPU
     try:
         with store.transaction() as conn:
             new_id = conn.execute(
@@ -84,7 +106,7 @@ def create_account(store: Store, name: str, role: str, password: str) -> Account
                 .values(
                     name=name,
                     role=role,
-                    password_hash=_hasher.hash(password),
+                    password_hash=hashed,
                     failed_logins=0,
                     locked=False,
                     balance=0,
@@ -97,45 +119,122 @@ def create_account(store: Store, name: str, role: str, password: str) -> Account
     return Account(int(new_id), name, role)
 
 
+def verify_password(stored_hash: str, password: str) -> bool:
+    """Whether ``password`` matches an account's stored hash: the one place a password is
+    checked (the tests count its calls)."""
+    try:
+        return _hasher.verify(stored_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+@functools.cache
+def _decoy_hash() -> str:
+    return _hasher.hash(secrets.token_urlsafe(16))
+
+
+def _decoy(password: str) -> None:
+    """Spend the time of one check on no account, so an unknown name or a locked account takes
+    as long to refuse as a wrong password (the answer tells nothing by its delay either)."""
+    verify_password(_decoy_hash(), password)
+
+
+def open_first_supervisor(conn: Connection, name: str, password: str) -> None:
+    """Open the first supervisor on ``conn`` (the first start's seeding, inside the
+    migration's transaction)."""
+    check_password(password)
+    conn.execute(
+        insert(accounts).values(
+            name=check_name(name),
+            role="supervisor",
+            password_hash=_hasher.hash(password),
+            failed_logins=0,
+            locked=False,
+            balance=0,
+            created_at=time.time(),
+        )
+    )
+
+
 def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
     """Check a password and open a session (ending any other session of the account: one
-    active session each).  The third failure in a row locks the account."""
+    active session each).  Three failures in a row lock the account (13:69O-1.4(i)).
+
+    The attempt is first reserved in one atomic update that counts it as a failure and that
+    only an unlocked account with fewer than three counted attempts passes; then the hash is
+    checked with no transaction open; then a right password clears the count (if the account
+    has not been locked meanwhile) and a wrong one locks the account once three are counted.
+    So at most three passwords are ever checked before the lock, however many guesses arrive
+    at once, and an attempt cut off by a crash counts as failed."""
     with store.transaction() as conn:
-        row = conn.execute(select(accounts).where(accounts.c.name == name)).mappings().first()
-        if row is None:
-            raise AuthError("unknown name or wrong password")
-        if row["locked"]:
-            raise AuthError(
-                "this account is locked after three failed log-ins (13:69O-1.4(i)); a supervisor "
-                "can unlock it"
+        row = conn.execute(
+            update(accounts)
+            .where(
+                accounts.c.name == name,
+                accounts.c.locked.is_(False),
+                accounts.c.failed_logins < MAX_FAILED_LOGINS,
             )
-        try:
-            _hasher.verify(row["password_hash"], password)
-        except (VerificationError, InvalidHashError):
-            failed = int(row["failed_logins"]) + 1
-            conn.execute(
+            .values(failed_logins=accounts.c.failed_logins + 1)
+            .returning(accounts.c.id, accounts.c.name, accounts.c.role, accounts.c.password_hash)
+        ).first()
+    if row is None:  # no such name, a locked account, or three attempts already under way
+        _decoy(password)
+        raise AuthError(REFUSED)
+    account = Account(int(row.id), str(row.name), str(row.role))
+    if not verify_password(str(row.password_hash), password):
+        with store.transaction() as conn:
+            locked = conn.execute(
                 update(accounts)
-                .where(accounts.c.id == row["id"])
-                .values(failed_logins=failed, locked=failed >= MAX_FAILED_LOGINS)
-            )
-            ok = False
-        else:
-            ok = True
-            conn.execute(update(accounts).where(accounts.c.id == row["id"]).values(failed_logins=0))
-            token = secrets.token_urlsafe(32)
-            now = time.time()
-            conn.execute(delete(sessions).where(sessions.c.account_id == row["id"]))
+                .where(
+                    accounts.c.id == account.id,
+                    accounts.c.locked.is_(False),
+                    accounts.c.failed_logins >= MAX_FAILED_LOGINS,
+                )
+                .values(locked=True)
+            ).rowcount
+        if locked:
+            _alert_locked(account)
+        raise AuthError(REFUSED)
+    token = secrets.token_urlsafe(32)
+    now = time.time()
+    with store.transaction() as conn:
+        cleared = conn.execute(
+            update(accounts)
+            .where(accounts.c.id == account.id, accounts.c.locked.is_(False))
+            .values(failed_logins=0)
+        ).rowcount
+        if cleared:
+            conn.execute(delete(sessions).where(sessions.c.account_id == account.id))
             conn.execute(
                 insert(sessions).values(
                     token_hash=_token_hash(token),
-                    account_id=row["id"],
+                    account_id=account.id,
                     created_at=now,
                     expires_at=now + SESSION_SECONDS,
                 )
             )
-    if not ok:
-        raise AuthError("unknown name or wrong password")
-    return token, Account(int(row["id"]), str(row["name"]), str(row["role"]))
+    if not cleared:  # locked by failures that overlapped this attempt
+        raise AuthError(REFUSED)
+    return token, account
+
+
+def _alert_locked(account: Account) -> None:
+    """Tell the operator, in the server's log, that an account has just been locked; a
+    supervisor's lock-out is an error, with the way back from the server machine."""
+    if account.role == "supervisor":
+        log.error(
+            "ALERT: supervisor account %r locked after three failed log-ins (13:69O-1.4(i)); "
+            "another supervisor may unlock it, or on the server machine: "
+            "felt admin unlock %s --database URL",
+            account.name,
+            account.name,
+        )
+    else:
+        log.warning(
+            "account %r (%s) locked after three failed log-ins (13:69O-1.4(i))",
+            account.name,
+            account.role,
+        )
 
 
 def authenticate(store: Store, token: str | None, conn: Connection | None = None) -> Account:
@@ -180,6 +279,23 @@ def unlock(store: Store, name: str) -> None:
         )
         if result.rowcount != 1:
             raise FeltError(f"no account named {name[:40]!r}")
+
+
+def set_password(store: Store, name: str, password: str) -> None:
+    """Give an account a new password and end its sessions (the operator's recovery, ``felt
+    admin password``); a lock stays until unlocked."""
+    check_password(password)
+    hashed = _hasher.hash(password)
+    with store.transaction() as conn:
+        row = conn.execute(
+            update(accounts)
+            .where(accounts.c.name == name)
+            .values(password_hash=hashed)
+            .returning(accounts.c.id)
+        ).first()
+        if row is None:
+            raise FeltError(f"no account named {name[:40]!r}")
+        conn.execute(delete(sessions).where(sessions.c.account_id == row.id))
 
 
 def require(account: Account, *roles: str) -> None:

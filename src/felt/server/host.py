@@ -32,7 +32,7 @@ from sqlalchemy import Connection, insert, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
-from felt.games.boston.round import Round
+from felt.games.boston.round import Phase, Round
 from felt.games.boston.table import Table
 from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.table import DoubleDownTable
@@ -362,8 +362,20 @@ class TableHost:
         self.deadlines.clear()
         self.betting_closes = None
 
+    def hand_owner(self, seat: int) -> str | None:
+        """The player whose hand is at ``seat`` in the round in view (in play or just settled):
+        the name its wager was made in (24.6, 17.6), or None if no hand is there.  A hand is
+        its wagering player's until it is settled, whoever the seat map names."""
+        rnd = self.round
+        hand = None if rnd is None else rnd.seats.get(seat)
+        if hand is None:
+            return None
+        return str(getattr(hand, "player", None) or f"seat {seat}")
+
     def authorize(self, action: Action, who: Account | None) -> Action:
-        """Refuse an action its sender may not take; a wager is made in the sender's name."""
+        """Refuse an action its sender may not take; a wager is made in the sender's name.  An
+        action for a seat with a hand in play is its wagering player's alone (the seat map
+        decides nothing about it); at a seat with no hand, only the player seated there acts."""
         if who is None:  # the table's own dealer and clock
             return action
         if isinstance(action, DecisionTimeout):
@@ -371,9 +383,13 @@ class TableHost:
         if isinstance(action, PlayerAction) and action.family == "action":
             if who.role != "player":
                 raise Forbidden(f"only the player at a seat acts for it; you are a {who.role}")
-            seat = self.seats.get(action.seat)
-            if seat is None or seat.account_id != who.id:
-                raise Forbidden(f"seat {action.seat} is not yours; take a seat first")
+            owner = self.hand_owner(action.seat)
+            if owner is not None and owner != who.name:
+                raise Forbidden(f"the hand at seat {action.seat} is another player's")
+            if owner is None or isinstance(action, PlaceWagers | PlaceBet):
+                seat = self.seats.get(action.seat)
+                if seat is None or seat.account_id != who.id:
+                    raise Forbidden(f"seat {action.seat} is not yours; take a seat first")
             if isinstance(action, PlaceWagers | PlaceBet):
                 action = replace(action, player=who.name)
             return action
@@ -389,13 +405,18 @@ class TableHost:
             return action
         raise Forbidden(f"{action.name} cannot be sent to the table")  # pragma: no cover
 
-    def _seat_owner(self, rnd: RoundCore, party: str) -> str:
+    def _seat_owner(self, party: str, *rounds: RoundCore) -> str:
+        """The ledger account of a chip movement's party: a seat's is the wallet of the player
+        whose hand it is in the first of ``rounds`` that has it (the round after the action,
+        else before it: a Boston ``leave`` takes the hand off the round as it returns the
+        wagers)."""
         if party == HOUSE:
             return HOUSE_ACCOUNT
         if party == LAYOUT:
             return layout_account(self.spec.id)
         number = int(party.split()[1])
-        name = getattr(rnd.seats[number], "player", None)  # type: ignore[attr-defined]
+        hand = next((r.seats[number] for r in rounds if number in r.seats), None)  # type: ignore[attr-defined]
+        name = getattr(hand, "player", None)
         if name is None or name not in self.names:
             raise RuntimeError(f"seat {number} has no known player")  # pragma: no cover
         return player_account(self.names[name])
@@ -437,8 +458,8 @@ class TableHost:
         drawn = drawn_cards(before, trial)
         entries: list[Posting] = []
         for t in trial.ledger.transfers[len(before.ledger.transfers) :]:
-            entries.append(Posting(self._seat_owner(trial, t.source), -t.amount, t.reason))
-            entries.append(Posting(self._seat_owner(trial, t.target), t.amount, t.reason))
+            entries.append(Posting(self._seat_owner(t.source, trial, before), -t.amount, t.reason))
+            entries.append(Posting(self._seat_owner(t.target, trial, before), t.amount, t.reason))
         table_after: AnyTable | None = None
         if trial.finished:
             table_after = _finished(self.table, trial)
@@ -505,18 +526,53 @@ class TableHost:
             if held.account_id == who.id:
                 return
             raise FeltError(f"seat {seat} is taken")
+        owner = self._hand_in_play(seat)
+        if owner is not None and owner != who.name:
+            raise FeltError(f"seat {seat} is taken: its hand is in play until the round is settled")
         if not self.is_open:
             raise FeltError(f"table {self.spec.id} is closed")
         self._change_seats({**self.seats, seat: Seat(who.id, who.name)})
         self.names[who.name] = who.id
 
     def stand(self, who: Account, seat: int) -> None:
-        """Leave a seat; wagers already in action stay and are settled (synchronous)."""
+        """Leave a seat with no hand in play (synchronous).  A player whose hand is in play
+        stays seated until the round is settled (Boston 24.6(e); Double Down Stud's wager stays
+        in action, 17.6(b)): the seat and the hand stay theirs, so nobody else can sit down to
+        it.  Before the cards, a Boston player takes the wager back with ``leave`` first."""
         self._catch_up()
         held = self.seats.get(seat)
         if held is None or held.account_id != who.id:
             raise FeltError(f"seat {seat} is not yours")
+        if self._hand_in_play(seat) is not None:
+            raise FeltError(self._must_stay(seat))
         self._change_seats({n: s for n, s in self.seats.items() if n != seat})
+
+    def _hand_in_play(self, seat: int) -> str | None:
+        """The owner of the hand at ``seat`` if its round is still in play (not yet settled)."""
+        if self.round is None or self.round.finished:
+            return None
+        return self.hand_owner(seat)
+
+    def _must_stay(self, seat: int) -> str:
+        """Why a player with a hand in play at ``seat`` may not stand up yet."""
+        rnd = self.round
+        if isinstance(rnd, Round):
+            clause = rnd.cite(rnd.config.edition.remain_seated_clause)
+            if rnd.phase is Phase.BETTING:
+                return (
+                    f"seat {seat}: your wagers are on the layout; take them back first "
+                    f'({{"action": "leave", "seat": {seat}}}) or stay seated until the round '
+                    f"is complete ({clause})"
+                )
+            return (
+                f"seat {seat}: a player who has wagered and received cards must remain seated "
+                f"until the round is complete ({clause})"
+            )
+        assert isinstance(rnd, DoubleDownRound)
+        return (
+            f"seat {seat}: your wager is in action until the round is settled ({rnd.cite('6(b)')}); "
+            "the betting area stays yours until then"
+        )
 
     def _change_seats(self, seats: dict[int, Seat]) -> None:
         self._write_state(seats=seats)
@@ -601,9 +657,11 @@ class TableHost:
                 step = DealerCut(position=self.table.cut_position())  # as the table cuts (17.4)
             out["next_step"] = None if step is None else step.to_json()
         if who is not None and who.role == "player":
-            mine = [n for n, s in self.seats.items() if s.account_id == who.id]
-            mine += [n for n, s in rnd.seats.items()
-                     if getattr(s, "player", None) == who.name and n not in mine]  # fmt: skip
+            # a seat's hand is seen by the player who wagered it, never by whoever sits there
+            hands = {n: self.hand_owner(n) for n in rnd.seats}
+            mine = [n for n, s in self.seats.items()
+                    if s.account_id == who.id and hands.get(n) in (None, who.name)]  # fmt: skip
+            mine += [n for n, owner in hands.items() if owner == who.name and n not in mine]
             out["mine"] = {str(n): seat_message(rnd, n) for n in sorted(mine)}
         return out
 

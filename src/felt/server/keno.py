@@ -35,19 +35,28 @@ from felt.games.keno import snapshot
 from felt.games.keno import system as core
 from felt.games.keno.codec import effect_json, from_json, to_json
 from felt.games.keno.draw import SystemSource, draw_numbers
-from felt.games.keno.system import NOTICE, SUPERVISOR, WRITER, Action, KenoSystem, Staff
+from felt.games.keno.system import (
+    NOTICE,
+    SUPERIOR,
+    SUPERVISOR,
+    WRITER,
+    Action,
+    KenoSystem,
+    Staff,
+)
 from felt.games.keno.tickets import quick_pick
 from felt.server import kenosnap
 from felt.server.auth import Account, Forbidden
 from felt.server.host import LeaseLost, answered_before, fence, give_up, sleep_until
 from felt.server.spec import KenoSpec
-from felt.server.store import Posting, Store, felt_tables, keno_events, keno_games
+from felt.server.store import Posting, Store, accounts, felt_tables, keno_events, keno_games
 
 log = logging.getLogger("felt.server")
 T = TypeVar("T")
 
-KENO_ROLES: Final = {"keno_writer": WRITER, "keno_supervisor": SUPERVISOR}
-"""Server account roles and the keno roles the core knows them by."""
+KENO_ROLES: Final = {"keno_writer": WRITER, "keno_supervisor": SUPERVISOR, "supervisor": SUPERIOR}
+"""Server account roles and the keno roles the core knows them by: the casino's supervisor is "a
+supervisor thereof" of the keno supervisor (15.5(e), 15.6(b), 15.7(c)2)."""
 READERS: Final = ("keno_writer", "keno_supervisor", "supervisor")
 """Who may read a keno system's records (tickets, games, voids)."""
 APPROVAL: Final = timedelta(minutes=10)
@@ -60,15 +69,17 @@ STAFF_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
     "redeem": ("keno_writer", "keno_supervisor"),
     "closing_notice": ("keno_writer", "keno_supervisor"),
     "manual_pay": ("keno_writer", "keno_supervisor"),
-    "approve": ("keno_supervisor",),
-    "lock_out": ("keno_supervisor",),
-    "override": ("keno_supervisor",),
+    "approve": ("keno_supervisor", "supervisor"),
+    "lock_out": ("keno_supervisor", "keno_writer"),
+    "override": ("keno_supervisor", "supervisor"),
     "cancel_races": ("keno_supervisor",),
     "system_down": ("keno_supervisor",),
     "system_up": ("keno_supervisor",),
     "year_end": ("keno_supervisor",),
 }
-"""What each account role may send (the schedule's own steps are nobody's to send)."""
+"""What each account role may send (the schedule's own steps are nobody's to send): a casino
+supervisor only where the text says "a keno supervisor or a supervisor thereof" (15.5(e) override,
+15.6(b) and 15.7(c)2 authorisation); a writer locks out with a keno supervisor's approval (15.5(d))."""
 _KEYS: Final[dict[str, set[str]]] = {
     "issue": {"station", "request"},
     "void": {"station", "ticket"},
@@ -76,7 +87,7 @@ _KEYS: Final[dict[str, set[str]]] = {
     "closing_notice": set(),
     "manual_pay": {"station", "ticket", "amount"},
     "approve": {"ticket"},
-    "lock_out": set(),
+    "lock_out": {"approved_by"},
     "override": {"what", "reason"},
     "cancel_races": {"ticket", "reason"},
     "system_down": set(),
@@ -114,8 +125,8 @@ def staff_of(who: Account) -> Staff:
     """The keno staff member a session is (refused for any other role)."""
     role = KENO_ROLES.get(who.role)
     if role is None:
-        raise Forbidden(f"only keno staff (keno_writer, keno_supervisor) take keno actions; you "
-                        f"are a {who.role}")  # fmt: skip
+        raise Forbidden(f"only keno staff (keno_writer, keno_supervisor) and their supervisors take "
+                        f"keno actions; you are a {who.role}")  # fmt: skip
     return Staff(who.name, role)
 
 
@@ -467,7 +478,7 @@ class KenoHost:
         if name == "closing_notice":
             return core.ClosingNotice(at, staff)
         if name == "lock_out":
-            return core.LockOut(at, staff)
+            return core.LockOut(at, staff, self._approver(body, staff))
         if name == "override":
             return core.Override(at, staff, _text(body, "what"), _text(body, "reason"))
         if name == "cancel_races":
@@ -482,6 +493,29 @@ class KenoHost:
         if year < 1:  # a year to come is refused by the system itself (15.6(d): after it ends)
             raise FeltError(f"year must be a past year, 1 or later, got {year}")
         return core.YearEnd(at, year, _text(body, "to"))
+
+    def _approver(self, body: Mapping[str, Any], staff: Staff) -> Staff | None:
+        """The keno supervisor whose verbal approval a writer's lock-out records by name
+        (15.5(d)): a keno supervisor's account; a supervisor locks out on their own authority."""
+        if "approved_by" not in body:
+            if staff.role == WRITER:
+                raise FeltError("a keno writer locks out with a keno supervisor's verbal approval: "
+                                "approved_by names that keno supervisor (N.J.A.C. 19:47-15.5(d))")  # fmt: skip
+            return None
+        if staff.role != WRITER:
+            raise FeltError("approved_by is for a keno writer's lock-out; a keno supervisor locks "
+                            "out on their own authority (N.J.A.C. 19:47-15.5(d))")  # fmt: skip
+        name = body["approved_by"]
+        role = None
+        if isinstance(name, str) and 1 <= len(name) <= 64:
+            with self.store.engine.connect() as conn:
+                role = conn.execute(
+                    select(accounts.c.role).where(accounts.c.name == name)
+                ).scalar_one_or_none()
+        if role != "keno_supervisor":
+            raise FeltError(f"approved_by must name a keno supervisor's account, got "
+                            f"{excerpt(name)} (N.J.A.C. 19:47-15.5(d))")  # fmt: skip
+        return Staff(name, SUPERVISOR)
 
     def _authoriser(self, staff: Staff, ticket: int, at: datetime) -> Staff | None:
         """Who authorises a payment: the keno supervisor paying, or a supervisor's approval of
@@ -582,7 +616,7 @@ class KenoHost:
         total was taken (15.6(d))."""
         self._reader(who, ("keno_supervisor", "supervisor"))
         now = self._now()
-        year = now.year - 1 if year is None else year
+        year = now.astimezone(self.spec.zone()).year - 1 if year is None else year
         if not 1 <= year <= 9998:
             raise FeltError(f"year must be 1 to 9998, got {year}")
         taken = year in self.system.years_taken

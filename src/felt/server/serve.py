@@ -48,6 +48,7 @@ def serve(
             pass
     except OSError as err:
         raise FeltError(f"cannot listen on {host}:{port}: {err.strerror}") from err
+    server.prepare()  # here, not in uvicorn's start-up, so a refusal is one line and exit 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     uvicorn.run(create_app(server), host=host, port=port, log_level="warning", ws_max_size=65536)
     return 0

@@ -196,7 +196,9 @@ class KenoSpec:
 
     def config(self) -> SystemConfig:
         """The keno system's configuration."""
-        return SystemConfig(self.card(), self.stations, self.automatic_lockout, self.closing)
+        return SystemConfig(
+            self.card(), self.stations, self.automatic_lockout, self.closing, self.timezone
+        )
 
     def zone(self) -> ZoneInfo:
         """The zone whose date is the gaming day."""

@@ -11,10 +11,13 @@ acknowledges an action only after this commit.
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import json
+import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,9 +44,11 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import FeltError
@@ -254,10 +259,8 @@ class Posting:
 
 def default_database_url() -> str:
     """SQLite in the user's data directory (``$XDG_DATA_HOME/felt`` or ``~/.local/share/felt``)."""
-    import os
-
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "felt"
-    base.mkdir(parents=True, exist_ok=True)
+    base.mkdir(mode=0o700, parents=True, exist_ok=True)  # felt's own directory: its owner's
     return f"sqlite:///{base / 'felt.db'}"
 
 
@@ -272,11 +275,38 @@ def sqlalchemy_url(url: str) -> str:
     )
 
 
+DATABASE_FILE_MODE: Final = 0o600
+"""A new SQLite database file: its owner's alone (it holds password hashes, sessions and the
+ledger).  SQLite gives its write-ahead log and shared-memory index the database file's mode."""
+
+
+def create_private(url: str) -> None:
+    """Create the file of a SQLite database ``url`` with :data:`DATABASE_FILE_MODE` if it does
+    not exist yet (SQLite itself would create it 0644, whatever the umask).  An existing file's
+    mode is the operator's and is left as it is; in-memory databases have no file."""
+    parsed = make_url(url)
+    path = parsed.database
+    if not path or path == ":memory:" or path.startswith("file:") or parsed.query.get("uri"):
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, DATABASE_FILE_MODE)
+    except FileExistsError:
+        return
+    except OSError as err:  # no such directory, no permission: say which file
+        raise FeltError(f"cannot create the database file {path[:200]!r}: {err.strerror}") from err
+    try:
+        os.fchmod(fd, DATABASE_FILE_MODE)  # exact, whatever the umask took away
+    finally:
+        os.close(fd)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
-    processes can share the file and a commit is on disk when it returns."""
+    processes can share the file and a commit is on disk when it returns.  A new SQLite file
+    and its log are created 0600 (:func:`create_private`)."""
     full = sqlalchemy_url(url)
     if full.startswith("sqlite"):
+        create_private(full)
         engine = create_engine(full, connect_args={"timeout": 30, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
@@ -412,22 +442,74 @@ class Store:
         self.group = GroupCommit(self.engine) if self.is_sqlite else None
         self._commits = 0
         self._count = threading.Lock()
+        self._node_hold: int | Connection | None = None
+        """What holds this process's node name (see :meth:`hold_node`)."""
 
     @property
     def commits(self) -> int:
         """Write transactions this process has committed (for ``GET /api/stats``)."""
         return self._commits if self.group is None else self.group.commits
 
-    def migrate(self) -> None:
-        """Bring the schema up to date (Alembic, see ``felt/server/migrations``)."""
+    def migrate(self, seed: Callable[[Connection], None] | None = None) -> None:
+        """Bring the schema up to date (Alembic, see ``felt/server/migrations``) and run
+        ``seed`` in the same transaction, under the lock that makes concurrent starters wait."""
         from felt.server.migrations import upgrade
 
-        upgrade(self.engine)
+        upgrade(self.engine, seed)
+
+    def hold_node(self, node: str) -> None:
+        """Hold the name ``node`` for the life of this process, or refuse if a live process
+        holds it: a PostgreSQL session advisory lock on the schema and the name (kept on a
+        connection of its own), or on SQLite an OS lock on a file beside the database.  Both
+        end with the process that holds them, however it ends, so a process restarted under
+        its name after a crash starts at once."""
+        if self._node_hold is not None:
+            return
+        taken = False
+        if self.is_sqlite:
+            path = self.engine.url.database
+            if not path or path == ":memory:":
+                return
+            digest = hashlib.sha256(node.encode()).hexdigest()[:16]
+            fd = os.open(f"{path}-node-{digest}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                taken = True
+            except OSError:
+                os.close(fd)
+            else:
+                self._node_hold = fd
+        else:
+            conn = self.engine.connect()
+            taken = bool(
+                conn.execute(
+                    text(
+                        "SELECT pg_try_advisory_lock("
+                        "hashtextextended(current_schema() || '/felt-node/' || :n, 0))"
+                    ),
+                    {"n": node},
+                ).scalar()
+            )
+            conn.commit()
+            if taken:
+                self._node_hold = conn
+            else:
+                conn.close()
+        if not taken:
+            raise FeltError(
+                f"node name {node[:80]!r} is held by another live felt serve process on this "
+                "database; give each process its own --node"
+            )
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and give the node name up)."""
         if self.group is not None:
             self.group.close()
+        hold, self._node_hold = self._node_hold, None
+        if isinstance(hold, int):
+            os.close(hold)
+        elif hold is not None:
+            hold.close()
         self.engine.dispose()
 
     @contextmanager

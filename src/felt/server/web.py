@@ -236,6 +236,7 @@ def keno_quote(server: "Server", system: str, request: dict[str, Any]) -> dict[s
     """What a keno request plays and costs under the system's rate card, without issuing it: the
     writer's price before the patron pays (15.4(a)); an unclear request is refused with the
     reason (15.7(a)).  A quick-pick is priced as a straight ticket of that many spots."""
+    from felt.games.keno.advantage import check_issue
     from felt.games.keno.tickets import read_request
 
     card = _keno_spec(server, system).card()
@@ -244,6 +245,7 @@ def keno_quote(server: "Server", system: str, request: dict[str, Any]) -> dict[s
         rest = {k: v for k, v in request.items() if k != "quick_pick"}
         request = {**rest, "kind": "straight", "numbers": list(range(1, spots + 1))}
     ticket = read_request(request, card)
+    check_issue(card, ticket)
     return {
         "kind": ticket.kind,
         "conditioning": ticket.conditioning,

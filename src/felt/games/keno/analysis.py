@@ -7,17 +7,19 @@ jointly over its disjoint groups (:func:`felt.games.keno.exact.distribution`), w
 payoff capped at the maximum payoff and the ticket's total at the aggregate limit, as for a lone
 winner.  Each type is analysed in one standard form per spot count (:func:`standard_tickets`);
 the expected return of any ticket is the sum of its ways' returns, so every ticket whose payouts
-stay under the limits has a house advantage between those of the straight tickets it is made of
-(docs/interpretations.md, "Which tickets the 30 percent applies to").
+stay under the limits has a house advantage between those of the straight tickets it is made of.
+Tickets whose ways together can pass the aggregate limit are not so bounded: each is checked when
+it is requested (:mod:`felt.games.keno.advantage`), and :meth:`CardAnalysis.with_many_way` lists
+the card's many-way forms (docs/interpretations.md, "Which tickets the 30 percent applies to").
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from felt.analysis.parsheet import (
     Block,
@@ -38,6 +40,7 @@ from felt.games.keno.ratecard import MAX_HOUSE_ADVANTAGE_PERCENT
 from felt.games.keno.tickets import Ticket, cite, groups_of, read_request
 
 if TYPE_CHECKING:
+    from felt.games.keno.advantage import Form
     from felt.games.keno.ratecard import RateCard
 
 LIMIT: Final = Fraction(MAX_HOUSE_ADVANTAGE_PERCENT, 100)
@@ -133,6 +136,16 @@ class CardAnalysis:
     tickets: tuple[TicketAnalysis, ...]
     skipped: tuple[str, ...]
     """Ticket types and spot counts that cannot be formed, and why."""
+    beyond: tuple[Form, ...] = ()
+    """The many-way forms the card permits beyond the standard ones (:meth:`with_many_way`),
+    each checked at issue (15.3(e))."""
+
+    def with_many_way(self) -> CardAnalysis:
+        """This analysis with every many-way form of the card worked out (a second or so, so
+        not at load: each form is checked when a ticket of it is requested)."""
+        from felt.games.keno.advantage import many_way_forms
+
+        return replace(self, beyond=tuple(many_way_forms(self.card)))
 
     @property
     def worst(self) -> TicketAnalysis:
@@ -180,7 +193,45 @@ class CardAnalysis:
             "complies_15_3_e": self.complies,
             "tickets": [t.to_json() for t in self.tickets],
             "not_formed": list(self.skipped),
+        } | ({"many_way": self._beyond_json()} if self.beyond else {})  # fmt: skip
+
+    BEYOND_SHOWN: ClassVar[int] = 12
+    """How many of the worst many-way forms the par sheet lists."""
+
+    def _ranked(self) -> list[Form]:
+        return sorted(self.beyond, key=lambda f: (-f.advantage.house_advantage, f.label))
+
+    def _beyond_json(self) -> dict[str, Any]:
+        above = [f for f in self._ranked() if not f.advantage.complies]
+        return {
+            "forms": len(self.beyond),
+            "above_30_percent": len(above),
+            "refused_at_issue": [
+                {"label": f.label, "kind": f.kind, "conditioning": f.conditioning,
+                 "groups": list(f.sizes), "house_advantage_exact": fraction_text(f.advantage.low),
+                 "house_advantage": float(f.advantage.low)}
+                for f in above
+            ],
+            "worst": self._ranked()[0].label,
         }  # fmt: skip
+
+    def _beyond_section(self) -> Section:
+        ranked = self._ranked()
+        above = sum(not f.advantage.complies for f in ranked)
+        rows = [[f.label, f"{f.advantage.ways:,}", f"${dollars(f.advantage.price)}",
+                 f"{float(f.advantage.low) * 100:.4f}%", fraction_text(f.advantage.low),
+                 "ok" if f.advantage.complies else "REFUSED AT ISSUE"]
+                for f in ranked[: self.BEYOND_SHOWN]]  # fmt: skip
+        return Section("many_way", "Many-way tickets beyond the standard forms", [
+            f"{len(ranked)} forms of one kind of group and one condition (n kings played "
+            f"comb(n, s)/s; k equal groups played comb(k, j)/(j*g)) within {self.card.max_ways:,} "
+            f"ways; {above} above {MAX_HOUSE_ADVANTAGE_PERCENT}% at the minimum wager, where the "
+            f"aggregate limit cuts the top prizes. The writer's station refuses every ticket above "
+            f"{MAX_HOUSE_ADVANTAGE_PERCENT}% at issue ({cite('3(e)')}). The worst "
+            f"{min(len(ranked), self.BEYOND_SHOWN)}:",
+            Table(["ticket", "ways", "price", "house advantage", "exact", "15.3(e)"], rows,
+                  frozenset({1, 2, 3})),
+        ])  # fmt: skip
 
     def to_json_text(self) -> str:
         """The JSON as text."""
@@ -193,7 +244,8 @@ class CardAnalysis:
         summary = Table(["figure", "value"], [
             ["rate card", card.name],
             ["ticket types", ", ".join(card.ticket_types)],
-            ["spots", f"1 to {card.max_spots} ({', '.join(map(str, card.pays))} paid)"],
+            ["spots (15.2(b))", f"1 to {card.max_spots} per way, each way a straight ticket "
+             f"({', '.join(map(str, card.pays))} paid); a grouped ticket may mark more numbers"],
             ["wagers (per way, per game)", f"${dollars(card.minimum_wager)} to "
              f"${dollars(card.maximum_wager)} in steps of ${dollars(card.wager_step)}"],
             ["maximum payoff per wager", "none" if card.max_payoff is None else f"${dollars(card.max_payoff)}"],
@@ -273,6 +325,8 @@ class CardAnalysis:
             f"is tabulated over {MULTI_RACE_GAMES} games.",
             *self.skipped,
         ]
+        if self.beyond:
+            out.append(self._beyond_section())
         out.append(Section("notes", "Notes", [Bullets(notes)]))
         return out
 

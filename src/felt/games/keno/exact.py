@@ -143,6 +143,10 @@ def distribution(
     marked = sum(sizes)
     if marked > pool:
         raise ValueError(f"{marked} spots marked in a pool of {pool}")
+    spots = [s for s, _ in conditions]
+    if len(set(spots)) != len(spots):
+        raise ValueError("groups of one size at different rates are not exchangeable: "
+                         "analyse such a ticket at one rate")  # fmt: skip
     if pattern_total(sizes, drawn) > MAX_JOINT:
         raise ValueError(f"more than {MAX_JOINT:,} catch patterns: too many groups to enumerate")
     out: dict[int, int] = {}

@@ -15,7 +15,7 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -136,11 +136,26 @@ class RateCard:
             f"together; {SHARING[self.aggregate_sharing]}."
         )
 
-    def validity_statement(self) -> str:
-        """The time available to claim winnings (15.4(c)13, 15.6(c))."""
+    def validity_statement(
+        self, day: date | None = None, last_game: int | None = None, multi_race: bool = False
+    ) -> str:
+        """The time available to claim winnings (15.4(c)13, 15.6(c)): for a ticket, from the
+        start of ``last_game`` of ``day``, the last game it was sold for, as the system applies
+        it (:meth:`~felt.games.keno.system.KenoSystem.expires`)."""
+        v = self.validity
+        if day is None or last_game is None:
+            return (
+                f"Winning tickets must be presented within {v} of the start of the game "
+                "(of the last game sold on a multi-race ticket)."
+            )
+        game = f"game {last_game} of {day.isoformat()}"
+        if not multi_race:
+            return f"Winning tickets must be presented within {v} of the start of {game}."
         return (
-            f"Winning tickets must be presented within {self.validity} of the start of the game "
-            "(of the last game of a multi-race ticket)."
+            f"Winning tickets must be presented within {v} of the start of {game}, the last game "
+            f"this ticket was sold for, even if races are cancelled; if game {last_game} is not "
+            f"played (the gaming day ends first), within {v} of the end of the gaming day, and "
+            "the races not played are refunded."
         )
 
     @functools.cached_property

@@ -22,9 +22,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date, datetime, timedelta
 from typing import Any, ClassVar, Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import dollars
+from felt.games.keno.advantage import check_issue
 from felt.games.keno.exact import DRAWN, POOL
 from felt.games.keno.grading import grade, share
 from felt.games.keno.ratecard import RateCard
@@ -33,10 +35,16 @@ from felt.rounds.engine import Ledger
 
 WRITER: Final = "keno writer"
 SUPERVISOR: Final = "keno supervisor"
+SUPERIOR: Final = "casino supervisor"
+"""A supervisor of the keno supervisor: "a keno supervisor or a supervisor thereof" may override
+the lock-out (15.5(e)) and authorise payouts (15.6(b), 15.7(c)2), and nothing else here."""
 ROLES: Final = (WRITER, SUPERVISOR)
+AUTHORISERS: Final = (SUPERVISOR, SUPERIOR)
+"""Who may act where the text says "a keno supervisor or a supervisor thereof"."""
 PATRONS: Final = "patrons"
 SUPERVISOR_PAYOUT: Final = 150_000
-"""Winning payouts of $1,500 or more are authorised by a keno supervisor (19:47-15.6(b))."""
+"""Winning payouts of $1,500 or more are authorised by a keno supervisor or a supervisor thereof
+(19:47-15.6(b))."""
 MANUAL_WRITER: Final = 1_000
 """$10.00: what a keno writer may pay by hand while the system is down (15.7(c)1)."""
 MANUAL_SUPERVISED: Final = 100_000
@@ -68,12 +76,23 @@ class SystemConfig:
     closing: str = "countdown"
     """``countdown``: the remaining time is displayed at each booth; ``notice``: a supervisor or
     writer announces the closing at least one minute before (15.5(c))."""
+    zone: str = "UTC"
+    """The time zone whose calendar is the gaming day's: the year of 15.6(d) is counted in it."""
 
     def __post_init__(self) -> None:
         if not self.stations or any(not 1 <= s <= 999 for s in self.stations):
             raise FeltError("stations must be work station numbers 1 to 999")
         if self.closing not in CLOSINGS:
             raise FeltError(f"closing must be one of {', '.join(CLOSINGS)} ({cite('5(c)')})")
+        try:
+            ZoneInfo(self.zone)
+        except (ZoneInfoNotFoundError, ValueError, TypeError):
+            raise FeltError(f"zone must be a time zone such as America/New_York, got "
+                            f"{excerpt(self.zone)}") from None  # fmt: skip
+
+    def year(self, moment: datetime) -> int:
+        """The calendar year of ``moment`` in the gaming day's zone (a naive time is local)."""
+        return moment.year if moment.tzinfo is None else moment.astimezone(ZoneInfo(self.zone)).year
 
 
 # ----------------------------------------------------------------------------- actions
@@ -314,7 +333,13 @@ class TicketState:
     @property
     def owed(self) -> int:
         """Cents owed: the winnings of every game played and any refund."""
-        return sum(self.won.values()) + self.refund
+        return self.winnings + self.refund
+
+    @property
+    def winnings(self) -> int:
+        """Cents won in the games played: a refund of races not played is not winnings
+        (15.6(d))."""
+        return sum(self.won.values())
 
     @property
     def games_done(self) -> bool:
@@ -363,6 +388,9 @@ class KenoSystem:
     down: bool = False
     manual_log: list[tuple[int, int, int]] = field(default_factory=list)
     """Manual payments while down: (ticket, amount paid, amount the system computes)."""
+    day_ends: dict[date, datetime] = field(default_factory=dict)
+    """When each past gaming day ended (the next one opened): the claim period of a ticket whose
+    last game was never played runs from it (15.6(c))."""
     years_taken: set[int] = field(default_factory=set)
     """The years whose expired unclaimed winnings were totalled (15.6(d)): kept as state, not
     read from the events, so a system restored from a snapshot still refuses a second total."""
@@ -482,14 +510,14 @@ class KenoSystem:
 
     def expires(self, state: TicketState) -> datetime | None:
         """The last moment a ticket may be paid: the rate card's validity from the start of the
-        last game played for it (15.6(c), (c)1-2); None while games remain."""
+        last game the ticket was sold for (15.6(c)1-2), even if its own races were cancelled
+        before it; if that game was never played (its gaming day ended first), from the end of
+        the gaming day.  None while games remain or the last game sold has yet to start."""
         r = state.record
         if not state.games_done:
             return None
-        played = [g for g in range(r.first_game, r.last_game + 1) if g in state.won]
-        starts = [self.game_start(r.day, g) for g in played]
-        start = max((s for s in starts if s is not None), default=r.issued_at)
-        return self.card.validity.expires(start)
+        start = self.game_start(r.day, r.last_game) or self.day_ends.get(r.day)
+        return None if start is None else self.card.validity.expires(start)
 
     # ------------------------------------------------------------------ days and games
     def _check_open_day(self, a: OpenDay) -> None:
@@ -507,16 +535,19 @@ class KenoSystem:
     def _do_open_day(self, a: OpenDay) -> None:
         if self.day is not None:
             self._end_day(a.at)
+            self.day_ends[self.day] = a.at
         self.day, self.game = a.day, 0
         self._effect(
             "day", detail=f"gaming day {a.day.isoformat()}: games numbered from 1 ({cite('5(b)')})"
         )
 
     def _end_day(self, at: datetime) -> None:
-        """Multi-race tickets whose games run past the day have their remaining races cancelled."""
+        """Multi-race tickets whose games run past the day have their remaining races cancelled
+        and refunded, whatever the card says of refunds on request: the casino, not the player,
+        ended them (15.4(d); docs/interpretations.md)."""
         for state in self.tickets.values():
             if state.record.day == self.day and not state.voided and not state.games_done:
-                self._cancel(state, at, "the gaming day ended")
+                self._cancel(state, at, "the gaming day ended", refund=True)
 
     def _check_open_game(self, a: OpenGame) -> None:
         if self.day is None:
@@ -612,7 +643,7 @@ class KenoSystem:
             raise FeltError(
                 f"override concerns an automatic lock-out feature; this system has none ({cite('5(e)')})"
             )
-        self._staff(a.by, (SUPERVISOR,), "overriding the lock-out", "5(e)")
+        self._staff(a.by, AUTHORISERS, "overriding the lock-out", "5(e)")
         if not isinstance(a.reason, str) or not a.reason.strip() or len(a.reason) > 500:
             raise FeltError(
                 f"an override records the reason for it (1 to 500 characters) ({cite('5(e)')})"
@@ -700,7 +731,7 @@ class KenoSystem:
         self._station(a.station)
         self._staff(a.writer, ROLES, "issuing a keno ticket", "4(c)")
         self._open_game("no ticket may be issued")
-        read_request(a.request, self.card)
+        check_issue(self.card, read_request(a.request, self.card))
 
     def _do_issue(self, a: Issue) -> None:
         game = self.current
@@ -708,9 +739,10 @@ class KenoSystem:
         assert self.day is not None
         t = read_request(a.request, self.card)
         number = len(self.tickets) + 1
-        record = TicketRecord(number, a.at, a.station, a.writer.id, t, self.day, game.number,
-                              game.number + t.games - 1, self.card.limit_statement(),
-                              self.card.validity_statement())  # fmt: skip
+        last = game.number + t.games - 1
+        record = TicketRecord(number, a.at, a.station, a.writer.id, t, self.day, game.number, last,
+                              self.card.limit_statement(),
+                              self.card.validity_statement(self.day, last, t.multi_race))  # fmt: skip
         self.tickets[number] = TicketState(record)
         self.ledger.move(PATRONS, _drawer(a.station), t.price, f"ticket {number} sold")
         self._effect("issue", number, t.price, f"{t.kind} {t.conditioning} for games "
@@ -768,13 +800,25 @@ class KenoSystem:
             )
 
     def _do_cancel_races(self, a: CancelRaces) -> None:
-        self._cancel(self.tickets[a.ticket], a.at, f"{a.reason} (by {a.by.id})")
+        s = self.tickets[a.ticket]
+        r = s.record
+        if r.day == self.day and self.game_start(r.day, r.first_game) is None:
+            # before its first game starts, cancelling is voiding it in its entirety (15.4(e)):
+            # refunded by the station that sold it and listed among that station's voids
+            s.voided, s.void_station = True, r.station
+            price = r.ticket.price
+            self.ledger.move(_drawer(r.station), PATRONS, price, f"ticket {r.number} voided")
+            self._effect("void", r.number, price, f"races cancelled before the first by {a.by.id}: "
+                         f"{a.reason}; voided in its entirety and refunded, listed at station "
+                         f"{r.station} ({cite('4(e)')})")  # fmt: skip
+            return
+        self._cancel(s, a.at, f"{a.reason} (by {a.by.id})", refund=self.card.multi_race_refund)
 
-    def _cancel(self, s: TicketState, at: datetime, why: str) -> None:
+    def _cancel(self, s: TicketState, at: datetime, why: str, refund: bool) -> None:
         r = s.record
         s.cancelled = True
         undrawn = r.ticket.games - len(s.won)
-        if self.card.multi_race_refund:
+        if refund:
             s.refund = undrawn * r.ticket.price_per_game
         self._effect("cancel", r.number, s.refund, f"{undrawn} remaining race(s) cancelled: {why}; "
                      f"the ticket is payable now ({cite('4(d)')})")  # fmt: skip
@@ -797,8 +841,7 @@ class KenoSystem:
             raise FeltError(f"ticket {number} is a multi-race ticket for games {r.first_game} to "
                             f"{r.last_game}: it is paid after its last game ({cite('4(d)')})")  # fmt: skip
         end = self.expires(s)
-        assert end is not None
-        if at > end:
+        if end is not None and at > end:
             raise FeltError(f"ticket {number} expired at {end.isoformat(sep=' ')}: winning tickets are "
                             f"valid for {self.card.validity} ({cite('6(c)')})")  # fmt: skip
         if s.owed == 0:
@@ -814,7 +857,7 @@ class KenoSystem:
         if amount >= SUPERVISOR_PAYOUT:
             self._staff(
                 a.supervisor,
-                (SUPERVISOR,),
+                AUTHORISERS,
                 f"a payout of ${dollars(amount)} (authorisation)",
                 "6(b)",
             )
@@ -860,16 +903,6 @@ class KenoSystem:
         self._staff(a.writer, ROLES, "a manual payment", "7(c)")
         if isinstance(a.amount, bool) or not isinstance(a.amount, int) or a.amount <= 0:
             raise FeltError("a manual payment is an amount in cents above zero")
-        if a.amount > MANUAL_SUPERVISED:
-            raise FeltError(f"a winning ticket over ${dollars(MANUAL_SUPERVISED)} may not be paid until "
-                            f"it is verified by the keno computer system ({cite('7(c)')}3)")  # fmt: skip
-        if a.amount > MANUAL_WRITER:
-            self._staff(
-                a.supervisor,
-                (SUPERVISOR,),
-                f"a manual payment of ${dollars(a.amount)} (authorisation)",
-                "7(c)2",
-            )
         s = self._ticket(a.ticket)
         if s.paid is not None:
             raise FeltError(f"ticket {a.ticket} was paid ${dollars(s.paid)}; a ticket is paid once")
@@ -884,6 +917,23 @@ class KenoSystem:
             raise FeltError(
                 f"ticket {a.ticket} expired at {end.isoformat(sep=' ')} ({cite('6(c)')})"
             )
+        # the limits are the ticket's value as the system computes it, not the amount typed
+        value = s.owed
+        if value > MANUAL_SUPERVISED:
+            raise FeltError(f"ticket {a.ticket} is a winning ticket over ${dollars(MANUAL_SUPERVISED)}: it "
+                            f"may not be paid until it is verified by the keno computer system "
+                            f"({cite('7(c)')}3)")  # fmt: skip
+        if value > MANUAL_WRITER:
+            self._staff(
+                a.supervisor,
+                AUTHORISERS,
+                f"a manual payment of a ticket over ${dollars(MANUAL_WRITER)} (authorisation)",
+                "7(c)2",
+            )
+        if a.amount != value:
+            raise FeltError(f"${dollars(a.amount)} is not ticket {a.ticket}'s value: a manual payment pays "
+                            f"the winning ticket's whole value, never part or more "
+                            f"({cite('7(c)')}, {cite('6(a)')})")  # fmt: skip
 
     def _do_manual_pay(self, a: ManualPay) -> None:
         s = self.tickets[a.ticket]
@@ -895,17 +945,18 @@ class KenoSystem:
 
     # ------------------------------------------------------------------ expiry and the year
     def expired_unclaimed(self, year: int, at: datetime) -> list[TicketState]:
-        """Winning tickets never paid whose validity ended in ``year`` (by ``at``)."""
+        """Winning tickets never paid whose validity ended in ``year`` of the gaming day's zone
+        (by ``at``); a ticket with only a refund has no winnings and is not one (15.6(d))."""
         out = []
         for s in self.tickets.values():
             end = self.expires(s)
             if (
                 end is not None
-                and end.year == year
+                and self.config.year(end) == year
                 and end < at
                 and s.paid is None
                 and not s.voided
-                and s.owed > 0
+                and s.winnings > 0
                 and s.expired_year is None
             ):
                 out.append(s)
@@ -914,7 +965,11 @@ class KenoSystem:
     def _check_year_end(self, a: YearEnd) -> None:
         if a.to not in DISPOSITIONS:
             raise FeltError(f"expired winnings go to {' or '.join(DISPOSITIONS)} ({cite('6(d)')})")
-        if isinstance(a.year, bool) or not isinstance(a.year, int) or a.at.year <= a.year:
+        if (
+            isinstance(a.year, bool)
+            or not isinstance(a.year, int)
+            or self.config.year(a.at) <= a.year
+        ):
             raise FeltError(
                 f"the year's total is taken after the year ends (year {excerpt(a.year)})"
             )
@@ -923,7 +978,7 @@ class KenoSystem:
 
     def _do_year_end(self, a: YearEnd) -> None:
         found = self.expired_unclaimed(a.year, a.at)
-        total = sum(s.owed for s in found)
+        total = sum(s.winnings for s in found)
         for s in found:
             s.expired_year = a.year
         self.years_taken.add(a.year)
@@ -962,8 +1017,10 @@ def _drawer(station: int) -> str:
 
 
 __all__ = [
+    "AUTHORISERS",
     "PATRONS",
     "ROLES",
+    "SUPERIOR",
     "SUPERVISOR",
     "WRITER",
     "CancelRaces",

@@ -52,7 +52,8 @@ TICKET_TYPES: Final = (*KINDS, "multi-race")
 MAX_GROUPS: Final = 80
 MAX_CONDITIONS: Final = 40
 _CONDITION = re.compile(r"^\s*(?:(\d{1,7})\s*/\s*)?(\d{1,3})\s*(?:@\s*(\S+))?\s*$", re.ASCII)
-_KEYS = {"kind", "numbers", "groups", "conditions", "rate", "games", "price", "quick_pick"}
+_KEYS = {"kind", "numbers", "groups", "conditions", "rate", "games", "price", "quick_pick",
+         "combinations"}  # fmt: skip
 
 
 def cite(section: str) -> str:
@@ -91,6 +92,9 @@ class Ticket:
     conditions: tuple[Condition, ...]
     games: int = 1
     quick_pick: bool = False
+    chosen: tuple[tuple[int, ...], ...] | None = None
+    """A combination ticket's ways as the player chose them (15.2(c)4): each a set of group
+    positions (0-based); None: every set of groups whose spots a condition names."""
 
     @property
     def single(self) -> bool:
@@ -133,7 +137,10 @@ class Ticket:
         fractions, e.g. ``3/3 3/6 1/9``."""
         if self.kind == "straight":
             return str(self.conditions[0].spots)
-        return " ".join(str(c) for c in self.conditions)
+        text = " ".join(str(c) for c in self.conditions)
+        if self.chosen is None:
+            return text
+        return f"{text} ({' '.join('+'.join(str(i + 1) for i in w) for w in self.chosen)})"
 
     @property
     def rates(self) -> str:
@@ -160,12 +167,15 @@ class Ticket:
     def to_request(self) -> dict[str, Any]:
         """The ticket as a keno request (a losing or winning ticket may be the patron's request
         for the next game, 19:47-15.3(b))."""
-        return {
+        out: dict[str, Any] = {
             "kind": self.kind,
             "groups": [list(g) for g in self.groups],
             "conditions": [f"{c}@{dollars(c.rate)}" for c in self.conditions],
             "games": self.games,
         }
+        if self.chosen is not None:
+            out["combinations"] = [[i + 1 for i in w] for w in self.chosen]
+        return out
 
 
 class NumberSource(Protocol):
@@ -307,13 +317,14 @@ def _read(data: object, card: RateCard) -> Ticket:
         raise unclear(f"conditions must be a list of 1 to {MAX_CONDITIONS} fractions such as 3/8")
     conditions = tuple(_condition(c, rate, card) for c in raw_conditions)
     spots_seen = [c.spots for c in conditions]
-    if len(set(spots_seen)) != len(spots_seen):
+    if len(set(spots_seen)) != len(spots_seen) and kind != "split":
         raise unclear("two conditions name the same number of spots: write each once, e.g. 3/8")
     games = data.get("games", 1)
     if games != 1 and "multi-race" not in card.ticket_types:
         raise unclear("the rate card does not offer multi-race tickets", "2(c)6")
     games = _int(games, "games", 1, card.max_games, "2(c)6")
-    ticket = Ticket(kind, groups, conditions, games, bool(quick))
+    chosen = _chosen(data.get("combinations"), kind, len(groups))
+    ticket = Ticket(kind, groups, conditions, games, bool(quick), chosen)
     _check_structure(ticket)
     _check_ways(ticket, card)
     if "price" in data:
@@ -341,26 +352,30 @@ def _check_structure(t: Ticket) -> None:
     kings = [g for g in t.groups if len(g) == 1]
     if kind == "split":
         wanted = {s: sizes.count(s) for s in sorted(set(sizes))}
-        given = {c.spots: c.ways for c in t.conditions}
+        given: dict[int, int] = {}
+        for c in t.conditions:
+            given[c.spots] = given.get(c.spots, 0) + c.ways
         if given != wanted:
             want = " ".join(f"{n}/{s}" for s, n in wanted.items())
             raise unclear(f"a split ticket plays each group separately: its groups are "
                           f"conditioned {want}", "2(c)2")  # fmt: skip
+        _split_rates(t, wanted)
         return
     if kind == "way":
         if len(set(sizes)) != 1:
             raise unclear(f"the groups of a way ticket contain an equal number of spots, got "
                           f"{', '.join(map(str, sizes))}", "2(c)3")  # fmt: skip
-        if len(t.conditions) != 1:
-            raise unclear("a way ticket has one condition (one fraction); several are a "
-                          "combination ticket", "2(c)3")  # fmt: skip
-        size, spots = sizes[0], t.conditions[0].spots
+        size = sizes[0]
         if size < 2:
             raise unclear("single circled spots are kings: condition this as a king ticket",
                           "2(c)5")  # fmt: skip
-        if spots % size or not 2 <= spots // size < len(sizes):
-            raise unclear(f"a way ticket combines its {len(sizes)} groups of {size} into several "
-                          f"tickets: {spots} spots is not 2 to {len(sizes) - 1} groups", "2(c)3")  # fmt: skip
+        for c in t.conditions:
+            if c.spots % size or not 1 <= c.spots // size <= len(sizes):
+                raise unclear(f"a way ticket combines its {len(sizes)} groups of {size}: {c} "
+                              f"is not 1 to {len(sizes)} whole groups", "2(c)3")  # fmt: skip
+        if len({c.rate for c in t.conditions}) > 1:
+            raise unclear("each group played on a way ticket is wagered at the same rate",
+                          "2(c)3")  # fmt: skip
         return
     if kind == "combination" and kings:
         raise unclear("a single circled spot is a king: condition this as a king ticket", "2(c)5")
@@ -376,6 +391,23 @@ def _check_structure(t: Ticket) -> None:
             raise unclear("no condition combines a king with another group", "2(c)5")
 
 
+def _split_rates(t: Ticket, counts: dict[int, int]) -> None:
+    """The rates of a split ticket: all groups equal, one rate for each (15.2(c)2i); at least
+    two groups unequal, a rate of its own for any group (15.2(c)2ii), written one fraction per
+    group for groups of one size (``1/4@1 1/4@2 1/8@1``: the k-th ``1/4`` is the k-th group of
+    four)."""
+    repeated = [c for c in t.conditions if sum(d.spots == c.spots for d in t.conditions) > 1]
+    if len(counts) == 1 and (repeated or len({c.rate for c in t.conditions}) > 1):
+        raise unclear("all the groups contain an equal number of spots: the split ticket is "
+                      "wagered at the same rate for each group, one fraction "
+                      f"{counts[t.sizes[0]]}/{t.sizes[0]}", "2(c)2i")  # fmt: skip
+    for c in repeated:
+        if c.ways != 1:
+            raise unclear(f"groups of {c.spots} at rates of their own are conditioned one "
+                          f"fraction per group, 1/{c.spots} each, in the order of the groups",
+                          "2(c)2ii")  # fmt: skip
+
+
 _KIND_CLAUSE: Final = {"split": "2(c)2", "way": "2(c)3", "combination": "2(c)4", "king": "2(c)5"}
 
 
@@ -389,12 +421,26 @@ def _check_ways(t: Ticket, card: RateCard) -> None:
             raise unclear(f"{c.spots} spots is not offered (the rate card pays {offered} spots; "
                           f"at most {card.max_spots})", "2(b)")  # fmt: skip
         made = way_count(sizes, c.spots, t.single)
+        if t.chosen is not None:
+            made = sum(sum(sizes[i] for i in w) == c.spots for w in t.chosen)
+        if t.kind == "split" and sum(d.spots == c.spots for d in t.conditions) > 1:
+            made = min(made, 1)  # one fraction per group (15.2(c)2ii)
         if made == 0:
             raise unclear(f"no set of the groups makes {c.spots} spots", _KIND_CLAUSE.get(t.kind))
         if c.ways != made:
             raise unclear(f"{c} names {c.ways} way(s), but the groups make {made} way(s) of "
                           f"{c.spots} spots ({made}/{c.spots})", _KIND_CLAUSE.get(t.kind))  # fmt: skip
-    if t.kind != "straight":
+    if t.chosen is not None:
+        for w in t.chosen:
+            total = sum(sizes[i] for i in w)
+            if all(c.spots != total for c in t.conditions):
+                raise unclear(f"the combination {'+'.join(str(i + 1) for i in w)} makes {total} "
+                              "spots, which no condition names", "2(c)4")  # fmt: skip
+        for i in range(len(t.groups)):
+            if not any(i in w for w in t.chosen):
+                raise unclear(f"group {i + 1} ({' '.join(map(str, t.groups[i]))}) is not in any "
+                              "combination chosen", "2(c)4")  # fmt: skip
+    elif t.kind != "straight":
         for i in range(len(t.groups)):
             flags = [(g, 1 if j == i else 0) for j, g in enumerate(sizes)]
             if not any(
@@ -402,12 +448,44 @@ def _check_ways(t: Ticket, card: RateCard) -> None:
             ):
                 raise unclear(f"group {i + 1} ({' '.join(map(str, t.groups[i]))}) is not played "
                               "by any condition")  # fmt: skip
-        if t.ways < 2:
-            raise unclear(f"a {t.kind} ticket forms several tickets within one; this one plays "
-                          "one way: write it as a straight ticket", _KIND_CLAUSE[t.kind])  # fmt: skip
+    if t.kind != "straight" and t.ways < 2:
+        raise unclear(f"a {t.kind} ticket forms several tickets within one; this one plays "
+                      "one way: write it as a straight ticket", _KIND_CLAUSE[t.kind])  # fmt: skip
     if t.ways > card.max_ways:
         raise unclear(f"the ticket plays {t.ways:,} ways; the rate card allows at most "
                       f"{card.max_ways:,} per ticket")  # fmt: skip
+
+
+def _chosen(raw: object, kind: str, count: int) -> tuple[tuple[int, ...], ...] | None:
+    """The combinations a player chose on a combination ticket (15.2(c)4): a list of sets of
+    group numbers (1-based, as the groups are written), e.g. ``[[1, 2], [2, 3]]``."""
+    if raw is None:
+        return None
+    if kind != "combination":
+        raise unclear("only a combination ticket lists the combinations the player chose; a "
+                      f"{kind} ticket plays every set of groups its conditions name", "2(c)4")  # fmt: skip
+    if not isinstance(raw, list) or not raw or len(raw) > MAX_CHOSEN:
+        raise unclear(f"combinations must be a list of 1 to {MAX_CHOSEN} sets of group numbers, "
+                      "e.g. [[1, 2], [2, 3]]", "2(c)4")  # fmt: skip
+    out: list[tuple[int, ...]] = []
+    for w in raw:
+        if (
+            not isinstance(w, list)
+            or not w
+            or any(isinstance(i, bool) or not isinstance(i, int) or not 1 <= i <= count for i in w)
+            or len(set(w)) != len(w)
+        ):
+            raise unclear(f"combination {excerpt(w)} must list distinct group numbers, 1 to "
+                          f"{count}", "2(c)4")  # fmt: skip
+        way = tuple(sorted(i - 1 for i in w))
+        if way in out:
+            raise unclear(f"combination {excerpt(w)} is listed twice", "2(c)4")
+        out.append(way)
+    return tuple(out)
+
+
+MAX_CHOSEN: Final = 2_000
+"""The most combinations one request may list."""
 
 
 def parse_conditioning(text: str) -> list[str]:
@@ -427,6 +505,7 @@ def same_play(a: Ticket, b: Ticket) -> bool:
         and sorted((c.spots, c.ways, c.rate) for c in a.conditions)
         == sorted((c.spots, c.ways, c.rate) for c in b.conditions)
         and a.games == b.games
+        and a.chosen == b.chosen
     )
 
 

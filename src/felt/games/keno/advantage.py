@@ -1,0 +1,581 @@
+"""The house advantage of any one keno ticket at the minimum wager, exactly and fast enough to
+check every request at issue: "notwithstanding any maximum payoff amount, the house advantage
+shall not exceed 30 percent for the minimum wager which is offered" (19:47-15.3(e)).
+
+A ticket's payout in a game is ``T`` = the sum over its ways of each way's payoff (capped at the
+maximum payoff), and the ticket is paid ``min(T, L)`` for the aggregate limit ``L``, as a lone
+winner.  So its expected payout is ``E[T] - E[(T - L)+]``:
+
+- ``E[T]`` is linear: each way of ``s`` spots returns what a straight ``s``-spot ticket returns,
+  so it is the sum over conditions of ways times the straight return (no enumeration);
+- ``E[(T - L)+]`` is non-zero only on draws where the ways together pay more than the limit.  It
+  is found by a depth-first search over the catches of the groups (groups of one size are
+  exchangeable, so their catches are a non-increasing sequence counted with its arrangements),
+  carrying the ways polynomial (ways by spots and catch) group by group, and leaving out every
+  subtree in which no completion can pay more than ``L`` (an upper bound from the catches still
+  possible: no more than 20 in all, none above the group's size or the previous equal group's).
+
+The multi-race ticket returns the same per game, so one game is analysed.  The figure is at the
+minimum wager for every way (the clause's "minimum wager which is offered"), whatever the rates
+written on the ticket.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, factorial
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from felt.core.errors import FeltError
+from felt.core.money import dollars
+from felt.games.keno.exact import DRAWN, POOL, catch_counts, way_count
+from felt.games.keno.ratecard import MAX_HOUSE_ADVANTAGE_PERCENT
+from felt.games.keno.tickets import Ticket, cite
+
+if TYPE_CHECKING:
+    from felt.games.keno.ratecard import RateCard
+
+LIMIT: Final = Fraction(MAX_HOUSE_ADVANTAGE_PERCENT, 100)
+ISSUE_WORK: Final = 4_500
+"""The most work one check at issue does, in units of which a search node costs two plus the
+ticket's conditions (1,500 nodes for one condition): a bound of about 50 ms at the writer's
+station whatever the ticket; a ticket not decided within it is refused as not shown to be
+within 15.3(e) (docs/interpretations.md, "Which tickets the 30 percent applies to")."""
+_MARGIN: Final = 1e-9
+"""Relative margin on the floating-point upper bound used only to leave out subtrees: a subtree
+is left out only when its bound is below the limit by more than any rounding of the bound."""
+
+
+class TooComplex(FeltError):
+    """The ticket's figure would take more work than a check at issue may do."""
+
+
+@dataclass(frozen=True)
+class Advantage:
+    """A ticket's house advantage at the minimum wager: exactly, or (at issue, when that decides
+    15.3(e)) between two exact bounds."""
+
+    low: Fraction
+    """The house advantage is at least this (the ways' payoffs with no aggregate limit)."""
+    high: Fraction
+    """... and at most this; equal to ``low`` when found exactly."""
+    price: int
+    """Cents: every way at the minimum wager, one game."""
+    ways: int
+    capped: bool
+    """Whether the aggregate limit can cut the ticket's payout at the minimum wager."""
+    nodes: int
+    """Search nodes visited (0 when no search was needed)."""
+
+    @property
+    def exact(self) -> bool:
+        """Whether the figure is exact (not only bounded)."""
+        return self.low == self.high
+
+    @property
+    def house_advantage(self) -> Fraction:
+        """The exact figure."""
+        if not self.exact:
+            raise ValueError("the house advantage was only bounded")
+        return self.low
+
+    @property
+    def complies(self) -> bool:
+        """Whether the house advantage is shown to be at most 30 percent (15.3(e))."""
+        return self.high <= LIMIT
+
+    @property
+    def figure(self) -> str:
+        """e.g. ``43.1497% (n/d)``, or ``between 20.1% and 31.2%`` when only bounded."""
+        if self.exact:
+            h = self.low
+            return f"{_pct(h)} ({h.numerator}/{h.denominator})"
+        return f"between {_pct(self.low)} and {_pct(self.high)}"
+
+
+def _pct(value: Fraction) -> str:
+    return f"{float(value) * 100:.4f}%"
+
+
+def _pays(card: RateCard, spots: int) -> list[int]:
+    """Cents one way of ``spots`` spots pays at the minimum wager, per catch 0..20."""
+    return [card.payoff(spots, t, card.minimum_wager) if t <= spots else 0
+            for t in range(DRAWN + 1)]  # fmt: skip
+
+
+def ticket_advantage(
+    card: RateCard,
+    sizes: Sequence[int],
+    spots: Sequence[int],
+    single: bool,
+    *,
+    exact: bool = True,
+    budget: int | None = None,
+    chosen: Sequence[tuple[int, ...]] | None = None,
+) -> Advantage:
+    """The house advantage, at the minimum wager, of a ticket whose groups have ``sizes`` and
+    whose conditions name ``spots`` (``single``: each way is one group alone, as on a split
+    ticket).
+
+    ``exact=False`` (the check at issue): stop at exact bounds as soon as they decide 15.3(e):
+    the excess over the limit is at most the sum over ways of each way's excess over an equal
+    share of the limit, since ``(sum x - L)+ <= sum (x - L/n)+``.  ``budget`` bounds the search
+    nodes; past it, :class:`TooComplex` (exact) or the bounds are returned."""
+    if sum(sizes) > POOL:
+        raise FeltError(f"{sum(sizes)} spots marked: keno has {POOL} numbers")
+    if chosen is None:
+        ways = {s: way_count(sizes, s, single) for s in spots}
+    else:
+        ways = {s: sum(sum(sizes[i] for i in w) == s for w in chosen) for s in spots}
+    total_ways = sum(ways.values())
+    if total_ways == 0:
+        raise FeltError("the ticket plays no way")
+    pays = {s: _pays(card, s) for s in spots}
+    draws = comb(POOL, DRAWN)
+    linear = sum(
+        n * sum(p * c for p, c in zip(pays[s], catch_counts(s), strict=False))
+        for s, n in ways.items()
+    )
+    price = total_ways * card.minimum_wager
+    low = 1 - Fraction(linear, draws * price)
+    limit = card.aggregate_limit
+    most = sum(n * max(pays[s]) for s, n in ways.items())
+    if limit is None or most <= limit:
+        return Advantage(low, low, price, total_ways, False, 0)
+    if not exact:
+        over = _excess_bound(ways, pays, limit)
+        high = low + Fraction(over, draws * price)
+        if high <= LIMIT:
+            return Advantage(low, high, price, total_ways, True, 0)
+    search: _Excess | _ChosenExcess
+    if chosen is None:
+        search = _Excess(sizes, pays, single, limit, budget)
+    else:
+        search = _ChosenExcess(sizes, chosen, pays, limit, budget)
+    try:
+        excess, nodes = search.run()
+    except TooComplex:
+        if exact:
+            raise
+        return Advantage(low, high, price, total_ways, True, search.nodes)
+    value = low + Fraction(excess, draws * price)
+    return Advantage(value, value, price, total_ways, True, nodes)
+
+
+def _excess_bound(ways: dict[int, int], pays: dict[int, list[int]], limit: int) -> Fraction:
+    """An exact upper bound on the sum over draws of ``(T - L)+``.  For any shares ``c_s >= 0``
+    with ``sum n_s c_s = L``, ``(T - L)+ <= sum over ways (x_w - c_s)+``; the best shares raise,
+    unit of the limit by unit, the share of the condition whose ways most often pay more than
+    their share (each term is convex in its share, so this greedy filling is optimal)."""
+    counts = {s: catch_counts(s) for s in ways}
+    share = dict.fromkeys(ways, Fraction(0))
+    left = Fraction(limit)
+
+    def tail(s: int) -> int:
+        return sum(c for p, c in zip(pays[s], counts[s], strict=False) if p > share[s])
+
+    while left > 0:
+        s = max(ways, key=tail)
+        if tail(s) == 0:
+            break
+        step = min(p for p in pays[s] if p > share[s]) - share[s]
+        used = min(step * ways[s], left)
+        share[s] += used / ways[s]
+        left -= used
+    return Fraction(0) + sum(
+        (n * sum((p - share[s]) * c for p, c in zip(pays[s], counts[s], strict=False)
+                 if p > share[s]) for s, n in ways.items()),
+        Fraction(0),
+    )  # fmt: skip
+
+
+def advantage_of(
+    card: RateCard, ticket: Ticket, *, exact: bool = True, budget: int | None = None
+) -> Advantage:
+    """:func:`ticket_advantage` of a ticket as read from a request."""
+    spots = [c.spots for c in ticket.conditions]
+    return ticket_advantage(card, ticket.sizes, spots, ticket.single, exact=exact, budget=budget,
+                            chosen=ticket.chosen)  # fmt: skip
+
+
+def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
+    """Refuse to issue a ticket whose house advantage at the minimum wager is above 30 percent,
+    or not shown to be at most 30 percent within the check's work bound (19:47-15.3(e)), naming
+    the clause and the figure; nothing is issued.  The figure depends only on the ticket's form
+    (its group sizes and conditions' spots), so each form is worked out once per rate card."""
+    key = (ticket.sizes, tuple(sorted(c.spots for c in ticket.conditions)), ticket.single,
+           ticket.chosen)  # fmt: skip
+    known: dict[object, Advantage] = card.__dict__.setdefault("_issue_checks", {})
+    a = known.get(key)
+    if a is None:
+        a = known[key] = advantage_of(card, ticket, exact=False, budget=ISSUE_WORK)
+    if a.complies:
+        return a
+    shown = (
+        ""
+        if a.exact
+        else (
+            f", not shown to be at most {MAX_HOUSE_ADVANTAGE_PERCENT}% within the {ISSUE_WORK:,} "
+            "steps a check at issue may take: write it as simpler tickets"
+        )
+    )
+    raise FeltError(
+        f"keno request returned to the player ({cite('7(a)')}): the house advantage of "
+        f"{ticket.kind} {ticket.conditioning} ({ticket.ways:,} ways of groups "
+        f"{'+'.join(map(str, ticket.sizes))}) at the minimum wager "
+        f"${dollars(card.minimum_wager)} is {a.figure}{shown}; the house advantage "
+        f"shall not exceed {MAX_HOUSE_ADVANTAGE_PERCENT}% for the minimum wager notwithstanding "
+        f"any maximum payoff ({cite('3(e)')}); nothing was issued"
+    )
+
+
+def _completed(pays: Sequence[int], caught: int, spots: int, rest: int, left: int) -> int:
+    """Total payout of a way that has caught ``caught`` and has ``spots`` still to come, over the
+    ``comb(rest, left)`` ways the ``left`` numbers still to be drawn fall among ``rest``: the
+    spots to come catch ``u`` in ``comb(spots, u) * comb(rest - spots, left - u)`` of them."""
+    return sum(
+        pays[caught + u] * comb(spots, u) * comb(rest - spots, left - u)
+        for u in range(min(spots, left) + 1)
+        if caught + u <= DRAWN
+    )
+
+
+class _Excess:
+    """``sum over draws of (T - L)+``: the depth-first search of the module docstring."""
+
+    def __init__(
+        self,
+        sizes: Sequence[int],
+        pays: dict[int, list[int]],
+        single: bool,
+        limit: int,
+        budget: int | None,
+    ) -> None:
+        self.budget = budget
+        self.cost = 2 + len(pays)
+        """Units of work per search node: its cost grows with the conditions bounded."""
+        self.classes = sorted(Counter(sizes).items(), reverse=True)
+        self.marked = sum(sizes)
+        self.single = single
+        self.limit = limit
+        self.top = max(pays)
+        self.spots = sorted(pays)
+        self.pay = {s: np.array(p, dtype=np.int64) for s, p in pays.items()}
+        self.pay_int = np.array([pays[s] for s in self.spots], dtype=np.int64)
+        # best[s][t, c]: the most one way of s spots pays having caught t, with up to c more.
+        self.best: dict[int, NDArray[np.float64]] = {}
+        for s, p in pays.items():
+            table = np.zeros((DRAWN + 1, DRAWN + 1))
+            for t in range(DRAWN + 1):
+                for c in range(DRAWN + 1):
+                    table[t, c] = max(p[t : min(DRAWN, t + c) + 1])
+            self.best[s] = table
+        self.pays = np.array([pays[s] for s in self.spots], dtype=np.float64)
+        self.rest_cache: dict[tuple[int, int, int], NDArray[np.float64]] = {}
+        self.best_cache: dict[int, NDArray[np.float64]] = {}
+        self.reversed_cache: dict[int, NDArray[np.float64]] = {}
+        self.excess = 0
+        self.nodes = 0
+
+    def run(self) -> tuple[int, int]:
+        """The excess (an integer over comb(80, 20) draws) and the nodes visited."""
+        width = self.top + 1
+        w = np.zeros((width, DRAWN + 1))
+        w[0, 0] = 1
+        self._class(0, w, 0, 1)
+        return self.excess, self.nodes
+
+    # ------------------------------------------------------------------ bound
+    def _rest(self, ci: int, left: int, cap: int) -> NDArray[np.float64]:
+        """Sets of the groups not yet given catches (``left`` of class ``ci``, each catching at
+        most ``cap``; every later class in full): count by (spots, most catches), the latter
+        clipped at 20.  Single-group ways: only sets of one group, no empty set."""
+        key = (ci, left, cap)
+        got = self.rest_cache.get(key)
+        if got is not None:
+            return got
+        if left == 0:
+            out = self._tail(ci + 1)
+        else:
+            out = self._with(self._rest(ci, left - 1, cap), self.classes[ci][0], cap)
+        self.rest_cache[key] = out
+        return out
+
+    def _tail(self, ci: int) -> NDArray[np.float64]:
+        """Every group of the classes from ``ci`` on, each at most its size (or 20)."""
+        key = (ci, -1, -1)
+        got = self.rest_cache.get(key)
+        if got is not None:
+            return got
+        if ci == len(self.classes):
+            out = np.zeros((self.top + 1, DRAWN + 1))
+            if not self.single:
+                out[0, 0] = 1
+        else:
+            out = self._tail(ci + 1)
+            size, count = self.classes[ci]
+            for _ in range(count):
+                out = self._with(out, size, min(size, DRAWN))
+        self.rest_cache[key] = out
+        return out
+
+    def _with(self, r: NDArray[np.float64], size: int, most: int) -> NDArray[np.float64]:
+        """``r`` with one more group of ``size`` spots catching at most ``most``."""
+        width = self.top + 1
+        if size >= width:
+            return r
+        grown = r.copy()
+        if self.single:
+            grown[size, most] += 1
+            return grown
+        shifted = np.zeros_like(r)
+        shifted[:, most:] = r[:, : DRAWN + 1 - most]
+        if most:
+            shifted[:, DRAWN] += r[:, DRAWN + 1 - most :].sum(axis=1)
+        grown[size:] += shifted[: width - size]
+        return grown
+
+    def _bound(self, w: NDArray[np.float64], rest: NDArray[np.float64], budget: int) -> float:
+        """The most the ticket can pay in any completion: fixed ways exactly, ways with groups to
+        come at the best their catches still allow."""
+        best = self._best(budget)  # [spots, t, m]: caught t so far, up to m more
+        if self.single:
+            fixed = float((w[self.spots] * self.pays).sum())
+            return fixed + float((rest[self.spots] * best[:, 0, :]).sum())
+        return float(((w @ best) * self._reversed(rest)).sum())
+
+    def _best(self, budget: int) -> NDArray[np.float64]:
+        got = self.best_cache.get(budget)
+        if got is None:
+            clip = np.minimum(np.arange(DRAWN + 1), budget)
+            got = np.stack([self.best[s][:, clip] for s in self.spots])
+            self.best_cache[budget] = got
+        return got
+
+    def _reversed(self, rest: NDArray[np.float64]) -> NDArray[np.float64]:
+        """``[spots, a, m]``: the sets to come of ``s - a`` spots, for a way of ``s`` spots whose
+        groups given catches so far have ``a``."""
+        key = id(rest)
+        got = self.reversed_cache.get(key)
+        if got is None:
+            got = np.zeros((len(self.spots), self.top + 1, DRAWN + 1))
+            for i, s in enumerate(self.spots):
+                got[i, : s + 1] = rest[s::-1]
+            self.reversed_cache[key] = got
+        return got
+
+    # ------------------------------------------------------------------ search
+    def _class(self, ci: int, w: NDArray[np.float64], caught: int, weight: int) -> None:
+        if ci == len(self.classes):
+            self._leaf(w, caught, weight)
+            return
+        if self._fixed(w) >= self.limit:
+            self._beyond(ci, w, caught, weight)
+            return
+        size, count = self.classes[ci]
+        self._group(ci, count, min(size, DRAWN), w, caught, weight, Counter())
+
+    def _group(
+        self,
+        ci: int,
+        left: int,
+        cap: int,
+        w: NDArray[np.float64],
+        caught: int,
+        weight: int,
+        seen: Counter[int],
+    ) -> None:
+        self.nodes += 1
+        if self.budget is not None and self.nodes * self.cost > self.budget:
+            raise TooComplex(f"more than {self.budget:,} units of search")
+        size, count = self.classes[ci]
+        if left == 0:
+            arrangements = factorial(count)
+            for n in seen.values():
+                arrangements //= factorial(n)
+            self._class(ci + 1, w, caught, weight * arrangements)
+            return
+        budget = DRAWN - caught
+        rest = self._rest(ci, left, min(cap, budget))
+        if self._bound(w, rest, budget) <= self.limit * (1 - _MARGIN):
+            return
+        width = self.top + 1
+        for k in range(min(cap, budget), -1, -1):
+            grown = w.copy()
+            if self.single:
+                if size < width:
+                    grown[size, k] += 1
+            elif size < width:
+                grown[size:, k:] += w[: width - size, : DRAWN + 1 - k]
+            seen[k] += 1
+            self._group(ci, left - 1, k, grown, caught + k, weight * comb(size, k), seen)
+            seen[k] -= 1
+            if not seen[k]:
+                del seen[k]
+
+    def _fixed(self, w: NDArray[np.float64]) -> int:
+        """Cents the ways within the groups given catches pay (no payoff is negative, so the
+        ticket pays at least this whatever the other groups catch)."""
+        return int((np.rint(w[self.spots]).astype(np.int64) * self.pay_int).sum())
+
+    def _beyond(self, ci: int, w: NDArray[np.float64], caught: int, weight: int) -> None:
+        """Every completion pays at least the limit: the excess over them is their total payout
+        less the limit each, in closed form.  The remaining draw of ``20 - caught`` numbers falls
+        among the ``80 - marked so far`` numbers uniformly, so a set of ``b`` spots still to come
+        catches ``u`` in ``comb(b, u) * comb(rest - b, left - u)`` of them."""
+        self.nodes += 1
+        done = sum(size * count for size, count in self.classes[:ci])
+        rest, left = POOL - done, DRAWN - caught
+        counts = np.zeros(self.top + 1, dtype=object)  # sets of spots still to come, by size
+        counts[0] = 1
+        for size, count in self.classes[ci:]:
+            for _ in range(count):
+                if size > self.top:
+                    continue
+                grown = counts.copy()
+                grown[size:] += counts[: self.top + 1 - size]
+                counts = grown
+        if self.single:
+            counts = np.zeros(self.top + 1, dtype=object)
+            for size, count in self.classes[ci:]:
+                if size <= self.top:
+                    counts[size] += count
+        total = 0
+        for s in self.spots:
+            p = [int(v) for v in self.pay[s]]
+            for a in range(s + 1):
+                b = s - a
+                if self.single and a not in (0, s):
+                    continue
+                if self.single and a == 0:
+                    row = {0: 1}
+                else:
+                    row = {t: int(n) for t, n in enumerate(w[a]) if n}
+                sets = 1 if b == 0 else int(counts[b])
+                if not sets:
+                    continue
+                for t, n in row.items():
+                    total += n * sets * _completed(p, t, b, rest, left)
+        self.excess += weight * (total - self.limit * comb(rest, left))
+
+    def _leaf(self, w: NDArray[np.float64], caught: int, weight: int) -> None:
+        self.nodes += 1
+        paid = self._fixed(w)
+        if paid > self.limit:
+            rest = comb(POOL - self.marked, DRAWN - caught)
+            self.excess += (paid - self.limit) * weight * rest
+
+
+class _ChosenExcess:
+    """The excess over the limit for ways the player chose (15.2(c)4): groups are no longer
+    exchangeable, so each group's catch is enumerated, ways paid as listed, with the same
+    bound and the same closed form once the ways fully caught already pay the limit."""
+
+    def __init__(
+        self,
+        sizes: Sequence[int],
+        chosen: Sequence[tuple[int, ...]],
+        pays: dict[int, list[int]],
+        limit: int,
+        budget: int | None,
+    ) -> None:
+        self.sizes = list(sizes)
+        self.ways = [(w, sum(sizes[i] for i in w)) for w in chosen]
+        self.pays = pays
+        self.limit = limit
+        self.budget = budget
+        self.cost = 2 + len(pays)
+        """Units of work per search node: its cost grows with the conditions bounded."""
+        self.marked = sum(sizes)
+        self.excess = 0
+        self.nodes = 0
+
+    def run(self) -> tuple[int, int]:
+        """The excess (an integer over comb(80, 20) draws) and the nodes visited."""
+        self._visit([], 0, 1)
+        return self.excess, self.nodes
+
+    def _visit(self, catch: list[int], caught: int, weight: int) -> None:
+        self.nodes += 1
+        if self.budget is not None and self.nodes * self.cost > self.budget:
+            raise TooComplex(f"more than {self.budget:,} units of search")
+        fixed = len(catch)
+        budget = DRAWN - caught
+        done = least = most = 0
+        for w, s in self.ways:
+            t = sum(catch[i] for i in w if i < fixed)
+            room = min(budget, sum(self.sizes[i] for i in w if i >= fixed))
+            if room == 0:
+                done += self.pays[s][t]
+            most += max(self.pays[s][t : t + room + 1])
+        least = done
+        if most <= self.limit:
+            return
+        if fixed == len(self.sizes):
+            self.excess += (done - self.limit) * weight * comb(POOL - self.marked, budget)
+            return
+        if least >= self.limit:
+            self._beyond(catch, caught, weight)
+            return
+        g = self.sizes[fixed]
+        for k in range(min(g, budget), -1, -1):
+            self._visit([*catch, k], caught + k, weight * comb(g, k))
+
+    def _beyond(self, catch: list[int], caught: int, weight: int) -> None:
+        """Every completion pays at least the limit: their total payout less the limit each,
+        the numbers still to be drawn falling uniformly among those not yet given catches."""
+        fixed = len(catch)
+        rest = POOL - sum(self.sizes[:fixed])
+        left = DRAWN - caught
+        total = 0
+        for w, s in self.ways:
+            t = sum(catch[i] for i in w if i < fixed)
+            b = sum(self.sizes[i] for i in w if i >= fixed)
+            total += _completed(self.pays[s], t, b, rest, left)
+        self.excess += weight * (total - self.limit * comb(rest, left))
+
+
+@dataclass(frozen=True)
+class Form:
+    """A many-way ticket form the card permits beyond its standard forms, with its figure."""
+
+    kind: str
+    sizes: tuple[int, ...]
+    conditioning: str
+    advantage: Advantage
+
+    @property
+    def label(self) -> str:
+        """e.g. ``king 2002/9 (14 kings)`` or ``way 70/8 (8 groups of 2)``."""
+        if self.kind == "king":
+            return f"king {self.conditioning} ({len(self.sizes)} kings)"
+        return f"way {self.conditioning} ({len(self.sizes)} groups of {self.sizes[0]})"
+
+
+def many_way_forms(card: RateCard) -> list[Form]:
+    """Every ticket of one kind of group and one condition that the card permits: ``n`` kings
+    played ``comb(n, s)/s`` and ``k`` equal groups of ``g`` played ``comb(k, j)/(j*g)`` (the
+    audit's scan of issue 18: many ways, top prizes cut by the aggregate limit), each with its
+    exact house advantage at the minimum wager."""
+    out: list[Form] = []
+    offered = card.ticket_types
+    if "king" in offered:
+        for n in range(3, POOL + 1):
+            for s in card.pays:
+                if 2 <= s < n and comb(n, s) <= card.max_ways:
+                    a = ticket_advantage(card, [1] * n, [s], False)
+                    out.append(Form("king", (1,) * n, f"{comb(n, s)}/{s}", a))
+    if "way" in offered:
+        for g in range(2, max(card.pays) + 1):
+            for k in range(3, POOL // g + 1):
+                for j in range(2, k):
+                    if j * g in card.pays and comb(k, j) <= card.max_ways:
+                        a = ticket_advantage(card, [g] * k, [j * g], False)
+                        out.append(Form("way", (g,) * k, f"{comb(k, j)}/{j * g}", a))
+    return out
