@@ -11,7 +11,9 @@ shown; if the commit fails the system is loaded again from the record (a draw no
 never shown and is drawn again, with new numbers).  Copying the whole system per action is what
 this avoids: with many tickets a deep copy would cost more than the action.
 
-Loading replays every stored action and checks each event's effects against the stored ones.
+Each draw also writes a snapshot of the system (:mod:`felt.server.kenosnap`) in its transaction.
+Loading restores the last snapshot that verifies, then replays every stored action after it and
+checks each event's effects against the stored ones.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from sqlalchemy import insert, select
 
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
+from felt.games.keno import snapshot
 from felt.games.keno import system as core
 from felt.games.keno.codec import effect_json, from_json, to_json
 from felt.games.keno.draw import SystemSource, draw_numbers
@@ -42,6 +45,7 @@ from felt.games.keno.system import (
     Staff,
 )
 from felt.games.keno.tickets import quick_pick
+from felt.server import kenosnap
 from felt.server.auth import Account, Forbidden
 from felt.server.host import LeaseLost, answered_before, fence, give_up, sleep_until
 from felt.server.spec import KenoSpec
@@ -227,20 +231,26 @@ class KenoHost:
 
     # ----------------------------------------------------------------- the record
     def load(self) -> None:
-        """Rebuild the system from the record: every stored action replayed and each event
-        checked against the effects stored with it."""
+        """Rebuild the system from the record: the last good snapshot (:mod:`.kenosnap`), then
+        every stored action after it replayed and each event checked against the effects stored
+        with it (every action since the beginning if there is no good snapshot)."""
+        config = self.spec.config()
         with self.store.engine.connect() as conn:
             version = conn.execute(
                 select(felt_tables.c.version).where(felt_tables.c.id == self.spec.id)
             ).scalar_one()
+            loaded = kenosnap.load(conn, self.spec.id, config)
+            after = 0 if loaded is None else loaded.seq
             rows = conn.execute(
                 select(keno_events.c.seq, keno_events.c.action, keno_events.c.effects)
-                .where(keno_events.c.system_id == self.spec.id)
+                .where(keno_events.c.system_id == self.spec.id, keno_events.c.seq > after)
                 .order_by(keno_events.c.seq)
             ).all()
-        system = KenoSystem(self.spec.config())
+        system = KenoSystem(config) if loaded is None else loaded.system
         approvals: dict[int, tuple[Staff, datetime]] = {}
         drawn_at = None
+        if loaded is not None:
+            approvals, drawn_at = dict(loaded.extra["approvals"]), loaded.extra["drawn_at"]
         for row in rows:
             data = json.loads(row.action)
             where = f"keno {self.spec.id} event {row.seq}"
@@ -255,7 +265,8 @@ class KenoHost:
                 if [effect_json(e) for e in event.effects] != json.loads(row.effects):
                     raise RuntimeError(f"{where} does not replay as recorded")
             drawn_at = _note(approvals, action, drawn_at)
-        self.system, self.version, self.rows = system, int(version), len(rows)
+        self.system, self.version = system, int(version)
+        self.rows = rows[-1].seq if rows else after
         self.approvals, self.drawn_at, self.stale = approvals, drawn_at, False
         self._refresh()
 
@@ -317,6 +328,9 @@ class KenoHost:
                 self.store.post(conn, f"keno:{self.spec.id}#{seq}", self._postings(start))
                 if isinstance(action, core.Draw):
                     self._write_game(conn, action)
+                    # the game is complete: its snapshot, so a start replays only what follows
+                    extra = {"approvals": dict(self.approvals), "drawn_at": action.at}
+                    kenosnap.write(conn, self.spec.id, seq, snapshot.take(system, seq, extra))
                 if key is not None and who is not None:
                     self.store.remember(conn, who.id, key, digest, json.dumps(ack))
         except BaseException:
@@ -605,9 +619,7 @@ class KenoHost:
         year = now.astimezone(self.spec.zone()).year - 1 if year is None else year
         if not 1 <= year <= 9998:
             raise FeltError(f"year must be 1 to 9998, got {year}")
-        taken = any(
-            isinstance(e.action, core.YearEnd) and e.action.year == year for e in self.system.events
-        )
+        taken = year in self.system.years_taken
         found = (
             [s for s in self.system.tickets.values() if s.expired_year == year]
             if taken

@@ -33,6 +33,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     RootTransaction,
     String,
@@ -201,6 +202,28 @@ keno_games = Table(
 )
 """Each drawn keno game: its day, number and the 20 numbers in drawing order, written with the
 draw (the winning numbers of every game are kept, 19:47-15.5(h)); times ISO 8601."""
+
+keno_snapshots = Table(
+    "keno_snapshots",
+    metadata,
+    Column("system_id", String(64), ForeignKey("felt_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("base", Integer, nullable=True),
+    Column("schema", String(64), nullable=False),
+    Column("state", LargeBinary, nullable=True),
+    Column("digest", String(64), nullable=False),
+    Column("archived", Text, nullable=False),
+    Column("archive", LargeBinary, nullable=False),
+    Column("archive_digest", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""A keno system's state as of its event ``seq`` (a draw), written in the draw's transaction so
+a start replays only the events after it (:mod:`felt.games.keno.snapshot`): ``state`` is what can
+still change (open tickets, games, balances, ...); ``archive`` the tickets settled since the
+snapshot ``base`` before it in the chain (``archived``: their numbers, JSON).  Each part carries
+its SHA-256 ``digest``; ``schema`` names the shape of the state it was written with.  Only the
+last few states are kept (``state`` NULL on older rows of a chain; rows on no kept chain are
+deleted): a snapshot is a faster way to rebuild from ``keno_events``, never the record."""
 
 CAGE: Final = "cage"
 """The ledger account money enters and leaves by (the cashier's cage)."""

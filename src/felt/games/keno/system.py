@@ -391,6 +391,9 @@ class KenoSystem:
     day_ends: dict[date, datetime] = field(default_factory=dict)
     """When each past gaming day ended (the next one opened): the claim period of a ticket whose
     last game was never played runs from it (15.6(c))."""
+    years_taken: set[int] = field(default_factory=set)
+    """The years whose expired unclaimed winnings were totalled (15.6(d)): kept as state, not
+    read from the events, so a system restored from a snapshot still refuses a second total."""
     _effects: list[Effect] = field(default_factory=list, repr=False, compare=False)
 
     @property
@@ -970,7 +973,7 @@ class KenoSystem:
             raise FeltError(
                 f"the year's total is taken after the year ends (year {excerpt(a.year)})"
             )
-        if any(isinstance(e.action, YearEnd) and e.action.year == a.year for e in self.events):
+        if a.year in self.years_taken:
             raise FeltError(f"the total of {a.year} was taken")
 
     def _do_year_end(self, a: YearEnd) -> None:
@@ -978,6 +981,7 @@ class KenoSystem:
         total = sum(s.winnings for s in found)
         for s in found:
             s.expired_year = a.year
+        self.years_taken.add(a.year)
         self.ledger.move("house", a.to, total, f"expired unclaimed winnings of {a.year}")
         self._effect("year", amount=total, detail=f"{len(found)} expired unclaimed winning ticket(s) of "
                      f"{a.year}: ${dollars(total)} to the {a.to} ({cite('6(d)')})")  # fmt: skip

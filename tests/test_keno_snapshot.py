@@ -1,0 +1,284 @@
+"""Keno snapshots (issue 18 item 15; the record of 19:47-15.5(h) rebuilds the system, a snapshot
+only shortens the rebuild): the state restored from a snapshot and the actions after it equals
+the state of a full replay at every restart point, over scripted games with issues, voids,
+redemptions, multi-race tickets, cancelled races, manual payments and the year's total; a snapshot
+whose digest, schema or configuration does not match is refused with the reason."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import zlib
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from felt.core.errors import FeltError
+from felt.games.keno import snapshot
+from felt.games.keno.draw import draw_numbers
+from felt.games.keno.system import (
+    SUPERVISOR,
+    WRITER,
+    Action,
+    CancelRaces,
+    Draw,
+    Issue,
+    KenoSystem,
+    LockOut,
+    ManualPay,
+    OpenDay,
+    OpenGame,
+    Redeem,
+    Staff,
+    SystemConfig,
+    SystemDown,
+    SystemUp,
+    Void,
+    YearEnd,
+)
+from felt.rounds.shuffle import SeededShuffle
+from tests.keno_helpers import card
+
+ANN = Staff("W-017", WRITER)
+SUE = Staff("S-002", SUPERVISOR)
+CONFIG = SystemConfig(card(ticket_validity="30 days"), stations=(1, 2))
+
+
+def script(seed: int, games: int = 14) -> list[Action]:
+    """A valid run of ``games`` games over a few gaming days: tickets of 1 to 8 spots, some for
+    several games, some voided, winners redeemed (or paid by hand while the system is down),
+    races cancelled, and after the year the total of expired unclaimed winnings.  Each action is
+    kept only if the system accepts it, so the script replays."""
+    rng = random.Random(seed)
+    system = KenoSystem(CONFIG)
+    out: list[Action] = []
+
+    def do(action: Action) -> bool:
+        if not system.can(action):
+            return False
+        system.apply(action)
+        out.append(action)
+        return True
+
+    now = datetime(2026, 12, 30, 10, 0)
+    day = now.date()
+    do(OpenDay(now, day))
+    source = SeededShuffle(seed)
+    for g in range(games):
+        if g and rng.random() < 0.2:  # a new gaming day
+            day += timedelta(days=1)
+            now = datetime.combine(day, now.time())
+            do(OpenDay(now, day))
+        do(OpenGame(now, now + timedelta(minutes=5)))
+        for _ in range(rng.randint(0, 7)):
+            now += timedelta(seconds=10)
+            spots = rng.randint(1, 8)
+            request: dict[str, Any] = {"numbers": rng.sample(range(1, 81), spots), "rate": "1.00"}
+            if rng.random() < 0.25:
+                request["games"] = rng.randint(2, 3)
+            do(Issue(now, rng.choice((1, 2)), ANN, request))
+        this_game = [n for n, t in system.tickets.items() if t.record.first_game == system.game]
+        for n in this_game:
+            if rng.random() < 0.2:
+                do(Void(now, n, 1, ANN))
+        now += timedelta(minutes=5)
+        do(LockOut(now))
+        now += timedelta(seconds=30)
+        do(Draw(now, draw_numbers(source)))
+        if rng.random() < 0.15:
+            do(SystemDown(now))
+            for n in sorted(system.tickets):
+                s = system.tickets[n]
+                if s.games_done and s.owed and s.paid is None and rng.random() < 0.5:
+                    do(ManualPay(now, n, 1, min(s.owed, 1_000), ANN))
+            do(SystemUp(now))
+        for n in sorted(system.tickets):
+            s = system.tickets[n]
+            if s.record.ticket.multi_race and not s.games_done and rng.random() < 0.1:
+                do(CancelRaces(now, n, SUE, "the patron asked"))
+            elif s.games_done and s.owed and s.paid is None and rng.random() < 0.6:
+                do(Redeem(now, n, rng.choice((1, 2)), ANN, SUE))
+    do(YearEnd(datetime(2028, 1, 2, 9, 0), 2026, "keno jackpot"))
+    do(YearEnd(datetime(2028, 1, 2, 9, 1), 2027, "Casino Revenue Fund"))
+    return out
+
+
+@cache
+def run(seed: int) -> tuple[list[Action], KenoSystem, dict[int, snapshot.Snapshot]]:
+    """The script, its full replay, and the snapshot taken after each draw of a live run (the
+    live system archiving its settled tickets as a server does), by action index."""
+    actions = script(seed)
+    full = KenoSystem.replay(CONFIG, actions)
+    live = KenoSystem(CONFIG)
+    snaps: dict[int, snapshot.Snapshot] = {}
+    for i, a in enumerate(actions):
+        live.apply(a)
+        if isinstance(a, Draw):
+            snaps[i] = snapshot.take(live, i, {"drawn_at": a.at})
+    assert snapshot.same_state(live, full) == []
+    return actions, full, snaps
+
+
+def restored(snaps: dict[int, snapshot.Snapshot], at: int) -> KenoSystem:
+    """The system the snapshot taken at action ``at`` holds, with its chain's archive."""
+    chain, key = [], snaps[at].base
+    while key is not None:
+        chain.append((key, snaps[key].archived, snaps[key].archive))
+        key = snaps[key].base
+    chain.reverse()
+    chain.append((at, snaps[at].archived, snaps[at].archive))
+    s = snaps[at]
+    system, extra = snapshot.restore(CONFIG, s.schema, s.state, s.digest, chain)
+    assert set(extra) == {"drawn_at"}
+    return system
+
+
+def test_the_scripts_cover_every_kind_of_action() -> None:
+    kinds = {type(a).__name__ for seed in range(4) for a in run(seed)[0]}
+    assert kinds >= {"OpenDay", "OpenGame", "Issue", "Void", "LockOut", "Draw", "Redeem",
+                     "CancelRaces", "SystemDown", "ManualPay", "SystemUp", "YearEnd"}  # fmt: skip
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.data())
+def test_snapshot_and_tail_equal_the_full_replay_at_every_restart_point(
+    seed: int, data: st.DataObject
+) -> None:
+    actions, full, snaps = run(seed)
+    points = data.draw(st.lists(st.sampled_from(sorted(snaps)), min_size=1, max_size=4))
+    for at in points:
+        system = restored(snaps, at)
+        for i, a in enumerate(actions[at + 1 :], start=at + 1):
+            event = system.apply(a)
+            assert event.effects == full.events[i].effects, f"action {i} after snapshot {at}"
+        assert snapshot.same_state(system, full) == []
+        for n in sorted(snapshot.all_tickets(full)):
+            assert system.tickets.get(n) == full.tickets[n]
+        assert len(system.tickets) == len(full.tickets)
+
+
+def test_a_restored_system_goes_on_as_the_full_replay_does() -> None:
+    """Restart after a draw, then more games on both: the same effects, the same state."""
+    actions, _, snaps = run(7)
+    cut = sorted(snaps)[len(snaps) // 2]
+    system = restored(snaps, cut)
+    for a in actions[cut + 1 :]:
+        system.apply(a)
+    full = KenoSystem.replay(CONFIG, actions)
+    more = full.copy()
+    now = max(full.clock or datetime.min, datetime(2028, 1, 3))
+    extra: list[Action] = [
+        OpenDay(now, date(2028, 1, 3)),
+        OpenGame(now, now + timedelta(minutes=5)),
+        Issue(now, 1, ANN, {"numbers": [1, 2, 3], "rate": "1.00"}),
+        LockOut(now + timedelta(minutes=5)),
+        Draw(now + timedelta(minutes=6), tuple(range(1, 21))),
+        Redeem(now + timedelta(minutes=7), len(full.tickets) + 1, 1, ANN),
+    ]
+    for a in extra:
+        assert system.apply(a).effects == more.apply(a).effects
+    assert snapshot.same_state(system, more) == []
+
+
+def test_15_6_d_a_year_totalled_before_a_snapshot_is_not_totalled_again() -> None:
+    actions, full, _ = run(3)
+    live = KenoSystem(CONFIG)
+    for a in actions:
+        live.apply(a)
+    snap = snapshot.take(live, 1, {})
+    system, _ = snapshot.restore(CONFIG, snap.schema, snap.state, snap.digest,
+                                 [(1, snap.archived, snap.archive)])  # fmt: skip
+    assert system.years_taken == full.years_taken == {2026, 2027}
+    with pytest.raises(FeltError, match="was taken"):
+        system.apply(YearEnd(datetime(2028, 2, 1), 2026, "keno jackpot"))
+
+
+def test_settled_tickets_leave_the_decoded_state_and_are_looked_up_by_number() -> None:
+    _, full, snaps = run(11)
+    last = max(snaps)
+    system = restored(snaps, last)
+    assert isinstance(system.tickets, snapshot.TicketBook)
+    opened = system.tickets.opened()
+    assert all(not snapshot.settled(s) for s in opened.values())
+    archived = [n for n in full.tickets if n not in opened]
+    assert archived, "a run of 14 games settles tickets"
+    assert [s.record.number for s in system.tickets.values()] == sorted(opened)
+    n = archived[0]
+    assert system.tickets[n] == full.tickets[n]
+    assert n in system.tickets.opened()  # looked up: open again until the next snapshot
+
+
+def _one() -> tuple[snapshot.Snapshot, list[tuple[int, str, bytes]]]:
+    _, _, snaps = run(5)
+    at = max(snaps)
+    s = snaps[at]
+    assert s.base is None or s.base in snaps
+    return s, [(at, s.archived, s.archive)]
+
+
+def test_a_snapshot_whose_state_does_not_match_its_digest_is_refused() -> None:
+    s, segments = _one()
+    bad = bytes([s.state[0] ^ 1]) + s.state[1:]
+    with pytest.raises(FeltError, match="does not match its digest"):
+        snapshot.restore(CONFIG, s.schema, bad, s.digest, segments)
+
+
+def test_an_archive_that_does_not_match_its_digest_is_refused() -> None:
+    s, _ = _one()
+    assert snapshot.segment_ok(s.archived, s.archive, s.archive_digest) is None
+    assert "does not match" in str(
+        snapshot.segment_ok(s.archived + " ", s.archive, s.archive_digest)
+    )
+    assert "does not match" in str(
+        snapshot.segment_ok(s.archived, s.archive + b"x", s.archive_digest)
+    )
+
+
+def test_a_snapshot_of_another_schema_or_configuration_is_refused() -> None:
+    s, segments = _one()
+    other = "0" * 64
+    with pytest.raises(FeltError, match="another shape"):
+        snapshot.restore(CONFIG, other, s.state, snapshot.digest(other.encode(), s.state), segments)
+    with pytest.raises(FeltError, match="another configuration"):
+        snapshot.restore(replace(CONFIG, stations=(1,)), s.schema, s.state, s.digest, segments)
+
+
+def test_a_snapshot_builds_only_the_systems_own_classes() -> None:
+    """A blob with the right digest that would call anything else is refused, not run."""
+    evil = zlib.compress(pickle.dumps(print))
+    with pytest.raises(FeltError, match="does not read"):
+        snapshot.restore(CONFIG, snapshot.SCHEMA, evil,
+                         snapshot.digest(snapshot.SCHEMA.encode(), evil), [])  # fmt: skip
+
+
+def test_the_ledger_is_brought_forward_as_its_balances() -> None:
+    _, full, _ = run(9)
+    net = snapshot.balances(full.ledger)
+    assert sum(net.values()) == 0
+    assert snapshot.balances(snapshot.brought_forward(net)) == net
+    with pytest.raises(FeltError, match="sum to zero"):
+        snapshot.brought_forward({"patrons": 1})
+
+
+def test_segments_merge_so_the_chain_stays_short() -> None:
+    """Each snapshot's archive joins the ones before it while they are no larger: the chain of a
+    long run is a few segments, every settled ticket in exactly one of them."""
+    actions = script(21, games=40)
+    live = KenoSystem(CONFIG)
+    keys = []
+    for i, a in enumerate(actions):
+        live.apply(a)
+        if isinstance(a, Draw):
+            snapshot.take(live, i, {})
+            keys.append(i)
+    book = live.tickets
+    assert isinstance(book, snapshot.TicketBook)
+    assert len(book.segments) < len(keys) // 2
+    assert sorted(book.index) == sorted(
+        n for n in snapshot.all_tickets(live) if n not in book.opened()
+    )

@@ -1,0 +1,182 @@
+"""Keno snapshots on the server (issue 18 item 15), on SQLite and PostgreSQL: each draw writes
+one in its own transaction, a restart restores the newest that verifies and replays only the
+events after it, and ends in the state a full replay of every event gives; a snapshot that does
+not verify is refused with the reason logged and the one before it (or a full replay) used."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select, update
+
+from felt.games.keno.codec import from_json
+from felt.games.keno.snapshot import same_state
+from felt.server import keno as keno_module
+from felt.server import kenosnap
+from felt.server.keno import KenoHost
+from felt.server.spec import KenoSpec
+from felt.server.store import Store, keno_events, keno_games, keno_snapshots
+from tests.test_keno_server import (
+    LOSER,
+    NUMBERS,
+    STRAIGHT4,
+    SUPER,
+    WRITER,
+    Draws,
+    hold,
+    host_of,
+    issue,
+    keno_harness,
+    ok,
+    release,
+)
+
+
+@pytest.fixture
+def draws(monkeypatch: pytest.MonkeyPatch) -> Draws:
+    """The server's draw function, replaced (as in tests/test_keno_server.py)."""
+    d = Draws()
+    monkeypatch.setattr(keno_module, "draw_numbers", d)
+    return d
+
+
+class FailOnce:
+    """:func:`kenosnap.write` failing the first time (the database went away)."""
+
+    def __init__(self) -> None:
+        self.real = kenosnap.write
+        self.failed: list[int] = []
+
+    def __call__(self, conn: Any, system_id: str, seq: int, snap: Any) -> None:
+        if not self.failed:
+            self.failed.append(seq)
+            raise RuntimeError("the database went away")
+        self.real(conn, system_id, seq, snap)
+
+
+def _games(database_url: str, draws: Draws, games: int = 3) -> KenoSpec:
+    """Play ``games`` held games with tickets, a void, a redemption and an approval, and leave
+    a game held with tickets issued after the last draw; the system's spec."""
+    for h in keno_harness(database_url):
+        for g in range(games):
+            hold(h)
+            draws.queue = [NUMBERS]
+            issue(h, STRAIGHT4)
+            issue(h, LOSER | {"games": 2}, station=2)
+            number = issue(h, LOSER)["ticket"]["number"]
+            ok(h.keno(WRITER, {"action": "void", "station": 1, "ticket": number}))
+            release(h)
+            ok(h.keno(WRITER, {"action": "redeem", "station": 1, "ticket": 1 + 3 * g}))
+        hold(h)
+        issue(h, STRAIGHT4)
+        ok(h.keno(SUPER, {"action": "approve", "ticket": 2}))
+        spec = host_of(h).spec
+    return spec
+
+
+def _loaded(database_url: str, spec: KenoSpec, monkeypatch: pytest.MonkeyPatch,
+            snapshots: bool = True) -> tuple[KenoHost, int]:  # fmt: skip
+    """A host loaded from the record (from its snapshots, or replaying every event), and how
+    many events it replayed."""
+    replayed = 0
+
+    def counted(*args: Any) -> Any:
+        nonlocal replayed
+        replayed += 1
+        return from_json(*args)
+
+    with monkeypatch.context() as m:
+        m.setattr("felt.server.keno.from_json", counted)
+        if not snapshots:
+            m.setattr(kenosnap, "load", lambda *args: None)
+        host = KenoHost(Store(database_url), spec, "node-b")
+        try:
+            host.load()
+        finally:
+            host.store.dispose()
+    return host, replayed
+
+
+def _count(database_url: str, what: Any) -> int:
+    store = Store(database_url)
+    try:
+        with store.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(what)).scalar_one())
+    finally:
+        store.dispose()
+
+
+def test_a_restart_restores_the_last_snapshot_and_replays_only_what_follows(
+    database_url: str, draws: Draws, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = _games(database_url, draws)
+    assert _count(database_url, keno_snapshots) >= 3  # one per draw (older states pruned)
+    snap, tail = _loaded(database_url, spec, monkeypatch)
+    full, every = _loaded(database_url, spec, monkeypatch, snapshots=False)
+    assert every == _count(database_url, keno_events) - 1  # all but the approval
+    assert 0 < tail < every / 3  # the held game's open, override, issue
+    assert same_state(snap.system, full.system) == []
+    assert (snap.rows, snap.version, snap.status) == (full.rows, full.version, full.status)
+    assert (snap.approvals, snap.drawn_at) == (full.approvals, full.drawn_at)
+    assert len(snap.system.tickets) == len(full.system.tickets) == 10
+    assert snap.system.tickets[1] == full.system.tickets[1]  # settled: read from the archive
+
+
+def test_a_snapshot_that_does_not_verify_is_refused_and_the_one_before_it_used(
+    database_url: str, draws: Draws, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    spec = _games(database_url, draws)
+    full, every = _loaded(database_url, spec, monkeypatch, snapshots=False)
+    _, tail = _loaded(database_url, spec, monkeypatch)
+    store = Store(database_url)
+    c = keno_snapshots.c
+    try:
+        with store.engine.begin() as conn:
+            newest = conn.execute(select(func.max(c.seq))).scalar_one()
+            conn.execute(update(keno_snapshots).where(c.seq == newest).values(digest="0" * 64))
+        with caplog.at_level(logging.WARNING, logger="felt.server"):
+            before, more = _loaded(database_url, spec, monkeypatch)
+        assert (
+            f"snapshot of event {newest} refused: its state does not match its digest"
+            in caplog.text
+        )
+        assert tail < more < every
+        assert same_state(before.system, full.system) == []
+        with store.engine.begin() as conn:  # every archive damaged: every event replayed
+            conn.execute(update(keno_snapshots).values(archive_digest="0" * 64))
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="felt.server"):
+            replayed, all_of_them = _loaded(database_url, spec, monkeypatch)
+        assert "archive of settled tickets does not match its digest" in caplog.text
+        assert all_of_them == every
+        assert same_state(replayed.system, full.system) == []
+    finally:
+        store.dispose()
+
+
+def test_the_snapshot_is_written_in_the_draws_transaction(
+    database_url: str, draws: Draws, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snapshot that cannot be written leaves the draw unwritten too (one transaction): the
+    game is drawn again once it can be."""
+    for h in keno_harness(database_url):
+        hold(h)
+        issue(h, STRAIGHT4)
+        host = host_of(h)
+        broken = FailOnce()
+        monkeypatch.setattr(kenosnap, "write", broken)
+        game = host.system.game
+        release(h)
+        assert broken.failed
+        store = h.server.store
+        with store.engine.connect() as conn:
+            drawn = conn.execute(
+                select(keno_games.c.number).where(keno_games.c.number == game)
+            ).all()
+            seqs = conn.execute(select(keno_snapshots.c.seq)).scalars().all()
+            events = conn.execute(select(keno_events.c.seq)).scalars().all()
+        assert len(drawn) == 1  # drawn once, when the snapshot could be written with it
+        assert broken.failed[0] in events  # the same seq, taken again with its snapshot
+        assert broken.failed[0] in seqs
