@@ -421,6 +421,25 @@ def test_amounts_are_bounded() -> None:
         cents("5.000000000000000000000000000001")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["2,50", "1,0", "1,00,000", "1e2", "1E2", "+5", "$$5", "--5", "1_000", "٣", "0x10", "5 5"],
+)
+def test_money_text_is_read_as_written_or_refused(text: str) -> None:
+    """Issue 18 (review): ``Decimal`` with the commas dropped read "2,50" as $250.00 and "1e2" as
+    $100 wherever felt reads an amount (wagers, keno rates); only dollars as people write them
+    are read, the rest refused with one message."""
+    with pytest.raises(FeltError, match=r"amount in dollars such as 12\.50"):
+        cents(text)
+
+
+def test_money_text_as_people_write_it() -> None:
+    # hand-read: each is the amount a cashier would read off the text
+    for text, want in [("12.50", 1250), ("$1,250.00", 125_000), ("-0.05", -5), ("-$5", -500),
+                       (".50", 50), ("5.", 500), (" 7 ", 700), ("$10,000,000", MAX_AMOUNT)]:  # fmt: skip
+        assert cents(text) == want, text
+
+
 def test_cards_5_on_a_discard_is_one_line(tmp_path: Path) -> None:
     doc = copy.deepcopy(SCRIPTS["boston5-round.json"])
     doc.update(game="boston7", edition="nj-13-69f-24", table={})

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 from sqlalchemy import func, select, update
 
 from felt.cli.main import main
@@ -359,3 +360,30 @@ def test_a_second_live_process_under_a_node_name_in_use_is_refused(
         first.start(seconds=30)
     finally:
         first.stop()
+
+
+def test_an_account_named_before_the_new_name_rule_is_still_paid_and_recovered(
+    store: Store, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18 (review): new names begin with a letter or digit, but an account opened before
+    that rule (``_bob``) keeps its money movable by the cage and can be unlocked on the machine."""
+    from felt.server.app import Cash, NewAccount
+
+    with store.transaction() as conn:
+        conn.execute(
+            accounts.insert().values(name="_bob", role="player", password_hash="x",
+                                     failed_logins=0, locked=True, balance=0, created_at=0.0)
+        )  # fmt: skip
+    with pytest.raises(ValidationError, match="name"):
+        NewAccount.model_validate({"name": "_bob", "role": "player", "password": "p" * 12})
+    assert Cash.model_validate({"player": "_bob", "amount": "1.00", "key": "k"}).player == "_bob"
+    for bad in ("", "a b", "é", "x" * 65):
+        with pytest.raises(ValidationError, match="player"):
+            Cash.model_validate({"player": bad, "amount": "1.00", "key": "k"})
+    assert main(["admin", "unlock", "_bob", "--database", store.url]) == 0
+    assert "unlocked _bob" in capsys.readouterr().out
+    with store.engine.connect() as conn:
+        assert (
+            conn.execute(select(accounts.c.locked).where(accounts.c.name == "_bob")).scalar_one()
+            is False
+        )

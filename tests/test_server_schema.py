@@ -205,7 +205,7 @@ def test_a_request_valid_by_the_schema_passes_felts_own_checks(tmp_path: Path) -
             auth.check_password(body["password"])
             assert body["role"] in auth.ROLES
         elif kind == "cash":
-            auth.check_name(body["player"])
+            auth.check_existing_name(body["player"])
             assert 0 < cents(body["amount"]) <= MAX_AMOUNT, body
         else:
             assert not isinstance(body["seat"], bool), body

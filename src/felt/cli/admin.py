@@ -32,7 +32,7 @@ def _run(args: argparse.Namespace) -> int:
     from felt.server import auth
     from felt.server.store import Store, default_database_url, sqlalchemy_url
 
-    name = auth.check_name(args.name)
+    name = auth.check_existing_name(args.name)
     password = auth.check_password(_read_password(name)) if args.admin_command == "password" else ""
     url = args.database or default_database_url()
     full = sqlalchemy_url(url)

@@ -9,6 +9,7 @@ Amounts are bounded: no wager, limit or payout felt reads is above :data:`MAX_AM
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation, localcontext
 from typing import Final
 
@@ -17,6 +18,10 @@ from felt.core.errors import FeltError, excerpt
 MAX_AMOUNT: Final = 1_000_000_000
 """The largest amount felt reads, in cents ($10,000,000): any wager, table limit or fixed payout."""
 _MAX_TEXT = 40  # characters of an amount's text; "$10,000,000.00" needs 14
+_DOLLARS_TEXT = re.compile(r"-?\$?-?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?", re.ASCII)
+"""Dollars as people write them: an optional sign and ``$``, digits with commas only between
+groups of three, and decimals.  ``Decimal`` alone would read ``"2,50"`` (commas dropped) as 250,
+``"1e2"`` as 100, ``"1_000"`` and other scripts' digits: none is an amount as written."""
 
 
 def cents(value: object, what: str = "amount") -> int:
@@ -26,10 +31,20 @@ def cents(value: object, what: str = "amount") -> int:
         raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {shown}")
     if isinstance(value, int) and abs(value) > MAX_AMOUNT:  # before str(): it may be huge
         raise FeltError(f"{what} must be at most {dollars(MAX_AMOUNT)} dollars, got {shown}")
-    text = str(value).strip().lstrip("$").replace(",", "")
-    if len(text) > _MAX_TEXT or not text.isascii() or "_" in text:
-        # Decimal would read "1_000" and digits of other scripts: not dollars as written
-        raise FeltError(f"{what} must be an amount in dollars such as 12.50, got {shown}")
+    text = str(value).strip()
+    if isinstance(value, str):
+        if (
+            len(text) > _MAX_TEXT
+            or not _DOLLARS_TEXT.fullmatch(text)
+            or not any(c.isdigit() for c in text)
+            or text.count("-") > 1
+        ):
+            raise FeltError(
+                f"{what} must be an amount in dollars such as 12.50 or $1,250.00 (digits, commas "
+                f"only between groups of three, no exponent; at most {dollars(MAX_AMOUNT)}), "
+                f"got {shown}"
+            )
+        text = text.replace("$", "").replace(",", "")
     try:
         amount = Decimal(text)
     except InvalidOperation:

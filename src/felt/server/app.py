@@ -260,7 +260,13 @@ class Login(BaseModel):
 AccountName = Annotated[
     str, Field(pattern=auth.NAME_PATTERN, max_length=MAX_NAME_CHARS, description="an account name")
 ]
-"""An account name as :func:`felt.server.auth.check_name` takes it, stated in the schema."""
+"""A new account's name as :func:`felt.server.auth.check_name` takes it, stated in the schema."""
+ExistingName = Annotated[
+    str, Field(pattern=auth.EXISTING_NAME_PATTERN, max_length=MAX_NAME_CHARS,
+               description="the name of an existing account")
+]  # fmt: skip
+"""The name of an account that may exist (:func:`felt.server.auth.check_existing_name`): names
+opened before the rule for new names are still named."""
 Role = Literal["player", "dealer", "supervisor", "cashier", "keno_writer", "keno_supervisor"]
 """The roles of :data:`felt.server.auth.ROLES` (a test holds the two the same)."""
 Procedure = Literal["shuffler_count", "replace_deck", "remove_device", "change_dealing",
@@ -295,7 +301,7 @@ class Cash(BaseModel):
     """A cashier's deposit or withdrawal, in dollars."""
 
     model_config = ConfigDict(extra="forbid")
-    player: AccountName
+    player: ExistingName
     amount: Dollars | DollarsNumber
     key: str = Field(min_length=1, max_length=128)
 

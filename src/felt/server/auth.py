@@ -75,7 +75,12 @@ def _token_hash(token: str) -> str:
 
 NAME_PATTERN: Final = f"^[A-Za-z0-9][A-Za-z0-9._-]{{0,{MAX_NAME_CHARS - 1}}}$"
 """An account name: 1 to 64 ASCII letters, digits, ``-``, ``_`` or ``.``, beginning with a
-letter or digit (so no name is ``.`` or ``..``, which a URL path would read as a directory)."""
+letter or digit (so no name is ``.`` or ``..``, which a URL path would read as a directory).
+A new account's name must match it."""
+EXISTING_NAME_PATTERN: Final = f"^[A-Za-z0-9._-]{{1,{MAX_NAME_CHARS}}}$"
+"""The name of an account that may already exist: the rule before issue 18 (any of the same
+characters first), so an account opened then, such as ``_bob``, is still paid, unlocked and
+named in requests; only new names must begin with a letter or digit."""
 
 
 def check_name(name: object) -> str:
@@ -84,6 +89,16 @@ def check_name(name: object) -> str:
         raise FeltError(
             f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', "
             f"beginning with a letter or digit, got {str(name)[:40]!r}"
+        )
+    return name
+
+
+def check_existing_name(name: object) -> str:
+    """The name of an account that may exist (:data:`EXISTING_NAME_PATTERN`)."""
+    if not isinstance(name, str) or not re.fullmatch(EXISTING_NAME_PATTERN, name):
+        raise FeltError(
+            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', got "
+            f"{str(name)[:40]!r}"
         )
     return name
 
