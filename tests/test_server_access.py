@@ -11,10 +11,12 @@ import logging
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from pydantic import ValidationError
 from sqlalchemy import func, select, update
@@ -387,3 +389,55 @@ def test_an_account_named_before_the_new_name_rule_is_still_paid_and_recovered(
             conn.execute(select(accounts.c.locked).where(accounts.c.name == "_bob")).scalar_one()
             is False
         )
+
+
+def test_a_log_in_storm_never_takes_the_database_threads(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18 item 3 (review): log-ins waiting for their hash once held the shared database
+    threads, so more than 31 of them (a stranger's wrong guesses) stopped every deposit, table
+    action and lease heartbeat.  With every password check held, 70 log-ins are fired: 64 wait on
+    their own threads, the rest are answered 429 at once, and the cage still deposits."""
+    from felt.server import app as app_module
+    from tests.server_helpers import live_server
+
+    held = threading.Event()
+    started = threading.Semaphore(0)
+    real = auth.verify_password
+
+    def slow(stored: str, password: str) -> bool:
+        started.release()
+        held.wait(60)
+        return real(stored, password)
+
+    with live_server(database_url, fast_specs()) as h:
+        h.account("pat", "player")
+        h.account("cage", "cashier")
+        monkeypatch.setattr(auth, "verify_password", slow)
+        answers: list[int] = []
+
+        def guess(i: int) -> None:
+            with httpx.Client(base_url=str(h.client.base_url), timeout=60) as c:
+                r = c.post("/api/login", json={"name": f"nobody{i}", "password": "wrong-guess"})
+                answers.append(r.status_code)
+
+        storm = [threading.Thread(target=guess, args=(i,)) for i in range(70)]
+        for t in storm:
+            t.start()
+        assert started.acquire(timeout=30)  # one check is under way and held
+        deadline = time.monotonic() + 30
+        while answers.count(429) < 70 - app_module.MAX_WAITING_LOGINS:
+            assert time.monotonic() < deadline, answers
+            time.sleep(0.05)
+        r = h.client.post(
+            "/api/cashier/deposit",
+            json={"player": "pat", "amount": "5.00", "key": "storm-deposit"},
+            headers=h.headers("cage"),
+        )
+        assert r.status_code == 200, r.text
+        assert r.json()["balance"] == "5.00"
+        held.set()
+        for t in storm:
+            t.join(60)
+        assert sorted(set(answers)) == [401, 429]
+        assert answers.count(429) == 70 - app_module.MAX_WAITING_LOGINS

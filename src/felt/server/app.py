@@ -76,6 +76,12 @@ MAX_IN_FLIGHT: Final = 32
 """Actions one WebSocket client may have in progress at once; more wait to be read."""
 WORKER_THREADS: Final = 32
 """Threads for database work (see ``create_app``): PostgreSQL's pool allows 30 connections."""
+LOGIN_THREADS: Final = 2
+"""Threads of their own for log-ins: one hashes (a process hashes one password at a time,
+:mod:`felt.server.auth`) while the other reserves or records an attempt.  Log-ins never take the
+database threads, so a storm of them cannot hold up tables, the cage or the lease heartbeat."""
+MAX_WAITING_LOGINS: Final = 64
+"""Log-ins queued for a hash at most; one more is answered 429 at once (try again shortly)."""
 RECALL_ROUNDS: Final = 10
 """AGCO 13.1, 58 Pa. Code 810a.11: the last ten games can be recalled."""
 
@@ -99,11 +105,16 @@ class TooLarge(FeltError):
     """A request body or message over :data:`MAX_BODY` bytes."""
 
 
+class Busy(FeltError):
+    """Too many log-ins already waiting for their password check: try again shortly."""
+
+
 STATUS: Final[dict[type[FeltError], int]] = {
     AuthError: 401,
     Forbidden: 403,
     NotFound: 404,
     TooLarge: 413,
+    Busy: 429,
     Conflict: 409,
     InsufficientFunds: 409,
     NotHere: 421,
@@ -244,6 +255,7 @@ ERRORS: Final[dict[int | str, dict[str, Any]]] = {
         (413, f"The request body is over {MAX_BODY} bytes"),
         (421, "The table is run by another server process (see owner)"),
         (422, "The request is not of the documented shape"),
+        (429, "Too many log-ins waiting for their password check: try again shortly"),
     )
 }
 """The refusals any route may give, for the OpenAPI schema: every error is ``{"error"}``."""
@@ -731,6 +743,14 @@ async def current(
 Who = Annotated[Account, Depends(current)]
 
 
+@dataclass
+class _Logins:
+    """The log-ins' own threads and how many log-ins wait on them (the event loop's count)."""
+
+    pool: ThreadPoolExecutor
+    waiting: int = 0
+
+
 def create_app(server: Server) -> FastAPI:
     """The ASGI application of ``server``."""
 
@@ -749,9 +769,11 @@ def create_app(server: Server) -> FastAPI:
         finally:
             server.stop.set()
             await asyncio.gather(keeper, *server.tasks.values(), return_exceptions=True)
+            logins.pool.shutdown(wait=False, cancel_futures=True)
             server.store.dispose()
 
     app = FastAPI(title="felt table server", version="1", lifespan=lifespan, responses=ERRORS)
+    logins = _Logins(ThreadPoolExecutor(max_workers=LOGIN_THREADS, thread_name_prefix="felt-login"))
     app.state.server = server
 
     @app.exception_handler(FeltError)
@@ -780,7 +802,16 @@ def create_app(server: Server) -> FastAPI:
 
     @app.post("/api/login")
     async def login(body: Login) -> dict[str, Any]:
-        token, who = await asyncio.to_thread(auth.log_in, server.store, body.name, body.password)
+        if logins.waiting >= MAX_WAITING_LOGINS:
+            raise Busy(f"{MAX_WAITING_LOGINS} log-ins are waiting for their password check; "
+                       "try again in a second")  # fmt: skip
+        logins.waiting += 1
+        try:
+            token, who = await asyncio.get_running_loop().run_in_executor(
+                logins.pool, auth.log_in, server.store, body.name, body.password
+            )
+        finally:
+            logins.waiting -= 1
         return {"token": token, "name": who.name, "role": who.role}
 
     @app.post("/api/logout")
