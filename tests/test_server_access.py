@@ -19,13 +19,13 @@ from typing import Any
 import httpx
 import pytest
 from pydantic import ValidationError
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, text, update
 
 from felt.cli.main import main
 from felt.core.errors import FeltError
 from felt.server import auth
-from felt.server.app import Server
-from felt.server.store import Store, accounts, felt_tables
+from felt.server.app import NodeTaken, Server
+from felt.server.store import Store, accounts, felt_tables, nodes
 from tests.server_helpers import ADMIN_PASSWORD, fast_specs
 from tests.server_process import FELT, ServeProcess, free_port
 
@@ -441,3 +441,67 @@ def test_a_log_in_storm_never_takes_the_database_threads(
             t.join(60)
         assert sorted(set(answers)) == [401, 429]
         assert answers.count(429) == 70 - app_module.MAX_WAITING_LOGINS
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL schema (a node's advisory lock is PostgreSQL's alone)."""
+    from tests.server_helpers import postgres_schema_url
+
+    yield from postgres_schema_url()
+
+
+def _end_backend_of(store: Store, url: str) -> None:
+    """End the PostgreSQL connection that holds ``store``'s node name, as a database restart or
+    an idle-connection kill would."""
+    hold = store._node_hold
+    assert hold is not None
+    assert not isinstance(hold, int)
+    pid = hold.execute(text("SELECT pg_backend_pid()")).scalar()
+    hold.commit()
+    other = Store(url)
+    with other.engine.connect() as conn:
+        conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+        conn.commit()
+    other.dispose()
+
+
+def test_a_node_name_lost_with_its_connection_is_taken_again(postgres_url: str) -> None:
+    """Issue 18 item 7 (review): the advisory lock ends with its connection, not its process;
+    the next lease renewal finds it gone and takes the name again, so a second process is still
+    refused it."""
+    first = Server(Store(postgres_url), fast_specs(), "node-x")
+    first.prepare()
+    _end_backend_of(first.store, postgres_url)
+    first.claim()  # renews: the name is held again
+    second = Store(postgres_url)
+    with pytest.raises(FeltError, match="node name 'node-x' is held by another live"):
+        second.hold_node("node-x")
+    second.dispose()
+    first.store.dispose()
+
+
+def test_a_process_whose_node_name_was_taken_stops_running_tables(postgres_url: str) -> None:
+    """Issue 18 item 7 (review): when the hold was lost and another process took the name in
+    between, the first never renews that name's leases again and stops running its tables."""
+    first = Server(Store(postgres_url), fast_specs(), "node-x")
+    first.prepare()
+    assert set(first.claim()) == {"b5", "dds"}
+    _end_backend_of(first.store, postgres_url)
+    second = Store(postgres_url)
+    second.hold_node("node-x")  # the twin starts in the gap
+    with first.store.engine.connect() as conn:
+        lease = conn.execute(select(nodes.c.lease_until).where(nodes.c.name == "node-x")).scalar()
+    with pytest.raises(NodeTaken, match="node-x"):
+        first.claim()
+    with first.store.engine.connect() as conn:  # the name's leases were not renewed
+        assert (
+            conn.execute(select(nodes.c.lease_until).where(nodes.c.name == "node-x")).scalar()
+            == lease
+        )
+    first.step_down()
+    assert not first.hosts
+    assert not first.kenos
+    assert first.stop.is_set()
+    second.dispose()
+    first.store.dispose()

@@ -105,6 +105,10 @@ class TooLarge(FeltError):
     """A request body or message over :data:`MAX_BODY` bytes."""
 
 
+class NodeTaken(FeltError):
+    """Another live process holds this process's node name (its hold was lost and taken)."""
+
+
 class Busy(FeltError):
     """Too many log-ins already waiting for their password check: try again shortly."""
 
@@ -409,6 +413,10 @@ class Server:
         process above it gives the surplus up between rounds (see :meth:`hold` and
         docs/design.md, "Several processes, one database").  Renewing touches one row, never
         the tables' rows that every action updates, so it holds up no action."""
+        try:
+            self.store.keep_node(self.node)  # never renew a name another live process holds
+        except FeltError as err:
+            raise NodeTaken(str(err)) from err
         now = time.time()
         with self.store.transaction() as conn:
             beat = nodes.c.name == self.node
@@ -510,8 +518,19 @@ class Server:
                 return
             try:
                 await self.hold()
+            except NodeTaken as err:
+                log.critical("%s: this process stops running tables", err)
+                self.step_down()
+                return
             except Exception:  # the database is away: keep serving, try again
                 log.exception("lease renewal failed")
+
+    def step_down(self) -> None:
+        """Stop running every table and keno system at once (another live process holds this
+        process's node name, so it is the one whose leases these are)."""
+        self.hosts.clear()
+        self.kenos.clear()
+        self.stop.set()
 
     def owner_of(self, table: str) -> str | None:
         """Which node runs ``table`` (for a client that came to the wrong one)."""

@@ -501,6 +501,32 @@ class Store:
                 "database; give each process its own --node"
             )
 
+    def keep_node(self, node: str) -> None:
+        """Make sure this process still holds ``node``, taking it again if the hold was lost,
+        or raise :class:`FeltError` if another live process has it now.  A PostgreSQL advisory
+        lock ends with its connection, not its process: a database restart, a fail-over or an
+        idle-connection kill would otherwise leave a live process under a name a second process
+        could take (two processes running every table).  Checked at each lease renewal."""
+        hold = self._node_hold
+        if not isinstance(hold, Connection):
+            return  # SQLite: the file lock lives as long as the process
+        try:
+            held = hold.execute(
+                text(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                    "AND pid = pg_backend_pid()"
+                )
+            ).scalar()
+            hold.commit()
+        except Exception:  # the connection is gone, and its lock with it
+            held = 0
+        if held:
+            return
+        self._node_hold = None
+        with contextlib.suppress(Exception):
+            hold.close()
+        self.hold_node(node)
+
     def dispose(self) -> None:
         """Close every pooled connection (and give the node name up)."""
         if self.group is not None:
