@@ -193,6 +193,26 @@ def _lock(store: Store, name: str) -> None:
     assert _try(store, name, ADMIN_PASSWORD if name == "admin" else f"{name}-password") != "ok"
 
 
+def test_attempts_spent_by_a_crash_lock_the_account_in_plain_sight(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 18 item 4 (review): three attempts cut off by a crash stay counted, so the account
+    refused every log-in while not marked locked, with no alert; the next attempt marks it
+    locked and raises the supervisor's alert, and the way back is the usual one."""
+    with store.transaction() as conn:  # three log-ins reserved, then the process was killed
+        conn.execute(update(accounts).where(accounts.c.name == "admin").values(failed_logins=3))
+    with caplog.at_level(logging.WARNING, logger="felt.server"):
+        assert _try(store, "admin", ADMIN_PASSWORD) == auth.REFUSED
+        assert _try(store, "admin", ADMIN_PASSWORD) == auth.REFUSED
+    alerts = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert len(alerts) == 1
+    assert "supervisor account 'admin' locked" in alerts[0].getMessage()
+    with store.engine.connect() as conn:
+        assert conn.execute(select(accounts.c.locked).where(accounts.c.name == "admin")).scalar()
+    assert main(["admin", "unlock", "admin", "--database", store.url]) == 0
+    assert _try(store, "admin", ADMIN_PASSWORD) == "ok"
+
+
 def test_felt_admin_unlock_recovers_the_only_supervisor(
     store: Store, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -206,6 +206,7 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
             .returning(accounts.c.id, accounts.c.name, accounts.c.role, accounts.c.password_hash)
         ).first()
     if row is None:  # no such name, a locked account, or three attempts already under way
+        _lock_if_spent(store, name)
         _decoy(password)
         raise AuthError(REFUSED)
     account = Account(int(row.id), str(row.name), str(row.role))
@@ -244,6 +245,26 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
     if not cleared:  # locked by failures that overlapped this attempt
         raise AuthError(REFUSED)
     return token, account
+
+
+def _lock_if_spent(store: Store, name: str) -> None:
+    """Mark locked, and alert, an account whose three attempts are all spent but which is not
+    marked locked: attempts cut off by a crash (or a database error between the reservation and
+    the result) count as failed, and such an account refuses every log-in, so it is locked in
+    fact and is shown and reported as such."""
+    with store.transaction() as conn:
+        row = conn.execute(
+            update(accounts)
+            .where(
+                accounts.c.name == name,
+                accounts.c.locked.is_(False),
+                accounts.c.failed_logins >= MAX_FAILED_LOGINS,
+            )
+            .values(locked=True)
+            .returning(accounts.c.id, accounts.c.name, accounts.c.role)
+        ).first()
+    if row is not None:
+        _alert_locked(Account(int(row.id), str(row.name), str(row.role)))
 
 
 def _alert_locked(account: Account) -> None:
