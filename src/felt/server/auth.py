@@ -84,21 +84,20 @@ named in requests; only new names must begin with a letter or digit."""
 
 
 def check_name(name: object) -> str:
-    """An account name (:data:`NAME_PATTERN`)."""
-    if not isinstance(name, str) or not re.fullmatch(NAME_PATTERN, name):
-        raise FeltError(
-            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', "
-            f"beginning with a letter or digit, got {str(name)[:40]!r}"
-        )
-    return name
+    """A new account's name (:data:`NAME_PATTERN`)."""
+    return _name(name, NAME_PATTERN, ", beginning with a letter or digit")
 
 
 def check_existing_name(name: object) -> str:
     """The name of an account that may exist (:data:`EXISTING_NAME_PATTERN`)."""
-    if not isinstance(name, str) or not re.fullmatch(EXISTING_NAME_PATTERN, name):
+    return _name(name, EXISTING_NAME_PATTERN, "")
+
+
+def _name(name: object, pattern: str, more: str) -> str:
+    if not isinstance(name, str) or not re.fullmatch(pattern, name):
         raise FeltError(
-            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.', got "
-            f"{str(name)[:40]!r}"
+            f"name must be 1 to {MAX_NAME_CHARS} ASCII letters, digits, '-', '_' or '.'{more}, "
+            f"got {str(name)[:40]!r}"
         )
     return name
 
