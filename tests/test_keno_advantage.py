@@ -5,7 +5,9 @@ audit of issue 18) and against a brute force written here from first principles.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -18,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from felt.core.errors import FeltError
+from felt.games.keno import advantage
 from felt.games.keno.advantage import (
     CHOSEN_WAYS,
     ISSUE_WORK,
@@ -469,3 +472,24 @@ def test_15_3_e_chosen_combinations_search_equals_brute_force(
     a = ticket_advantage(card, sizes, spots, False, chosen=chosen, exact=False, budget=budget)
     assert a.low <= expected <= a.high
     assert budget is None or a.work <= budget
+
+
+def test_15_3_e_checks_remembered_per_card_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card remembers the last ISSUE_CACHE checks, least recently used dropped first, keyed
+    small (a digest of the combinations chosen), so quotes varying the combinations cannot grow
+    memory without bound; a copy of the card shares them."""
+    monkeypatch.setattr(advantage, "ISSUE_CACHE", 3)
+    card = RateCard.from_mapping(BIG)
+    forms = [ticket(kings(n, n * (n - 1) // 2, 2), card) for n in range(3, 9)]
+    checks = [check_issue(card, t) for t in forms]
+    known = card.__dict__["_issue_checks"]
+    assert len(known) == 3
+    assert check_issue(card, forms[-1]) is checks[-1]  # remembered
+    assert check_issue(card, forms[0]) is not checks[0]  # dropped, worked out again
+    assert len(known) == 3
+    assert copy.deepcopy(card).__dict__["_issue_checks"] is known
+    assert len(pickle.loads(pickle.dumps(card)).__dict__["_issue_checks"]) == 0
+    big = example_rate_card()
+    with pytest.raises(FeltError, match=r"not shown"):  # refused, and remembered as refused
+        check_issue(big, ticket(combination([2] * 14, list(combinations(range(14), 4))[:40])))
+    assert all(len(repr(key)) < 300 for key in big.__dict__["_issue_checks"]._items)

@@ -22,7 +22,9 @@ written on the ticket.
 
 from __future__ import annotations
 
-from collections import Counter
+import hashlib
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -237,13 +239,20 @@ def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
     """Refuse to issue a ticket whose house advantage at the minimum wager is above 30 percent,
     or not shown to be at most 30 percent within the check's work bound (19:47-15.3(e)), naming
     the clause and the figure; nothing is issued.  The figure depends only on the ticket's form
-    (its group sizes and conditions' spots), so each form is worked out once per rate card."""
+    (its group sizes, conditions' spots and any combinations chosen), so the card remembers the
+    forms checked last (:data:`ISSUE_CACHE`)."""
+    chosen = (
+        None if ticket.chosen is None else hashlib.sha256(repr(ticket.chosen).encode()).digest()
+    )
     key = (ticket.sizes, tuple(sorted(c.spots for c in ticket.conditions)), ticket.single,
-           ticket.chosen)  # fmt: skip
-    known: dict[object, Advantage] = card.__dict__.setdefault("_issue_checks", {})
+           chosen)  # fmt: skip
+    known = card.__dict__.get(_CHECKS)
+    if not isinstance(known, _Recent):
+        known = card.__dict__.setdefault(_CHECKS, _Recent(ISSUE_CACHE))
     a = known.get(key)
     if a is None:
-        a = known[key] = advantage_of(card, ticket, exact=False, budget=ISSUE_WORK)
+        a = advantage_of(card, ticket, exact=False, budget=ISSUE_WORK)
+        known.put(key, a)
     if a.complies:
         return a
     shown = (
@@ -262,6 +271,54 @@ def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
         f"shall not exceed {MAX_HOUSE_ADVANTAGE_PERCENT}% for the minimum wager notwithstanding "
         f"any maximum payoff ({cite('3(e)')}); nothing was issued"
     )
+
+
+ISSUE_CACHE: Final = 256
+"""Checks at issue one rate card remembers, the least recently used dropped first: a form sold
+again is answered at once, and a stream of new forms (a quote per variation of the combinations)
+cannot grow memory without bound.  Keys are small: a list of chosen combinations (up to 2,000)
+is keyed by its SHA-256, which no two lists share in practice (an ordinary hash could be made to
+collide, answering one form with another's figure)."""
+_CHECKS: Final = "_issue_checks"
+
+
+class _Recent:
+    """The last ``size`` checks at issue of one rate card, by form (an LRU, safe across the
+    server's threads).  A copy of the card shares it (the same card gives the same figures, and
+    a system copied per action need not copy it); unpickled, it starts empty."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple[object, ...], Advantage] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __copy__(self) -> _Recent:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Recent:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Recent], tuple[int]]:
+        return (_Recent, (self.size,))
+
+    def get(self, key: tuple[object, ...]) -> Advantage | None:
+        """The check of this form, if remembered (it becomes the most recently used)."""
+        with self._lock:
+            a = self._items.get(key)
+            if a is not None:
+                self._items.move_to_end(key)
+            return a
+
+    def put(self, key: tuple[object, ...], a: Advantage) -> None:
+        """Remember a check, dropping the least recently used beyond ``size``."""
+        with self._lock:
+            self._items[key] = a
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
 
 
 def _completed(pays: Sequence[int], caught: int, spots: int, rest: int, left: int) -> int:
