@@ -58,8 +58,8 @@ CHOSEN_NODE: Final = 3
 the node works on every chosen way at once (each way's catch so far and spots to come, one
 array operation each), so its time grows with the ways, not with their length."""
 CHOSEN_WAYS: Final = 256
-"""Ways per extra unit of a chosen-combination node (about 20 ns a way against about 10 us a
-node at the writer's station, with room to spare)."""
+"""Ways per extra unit of a chosen-combination node: a way takes about 20 ns of a node's time, so
+256 ways take about half of a unit's 10 us (measured by ``./dev bench keno_issue_check``)."""
 CHOSEN_KIND: Final = 2
 """Units per kind of way (spots, catch so far, spots to come) summed in closed form once the
 ways fully caught already pay the limit: each is an exact sum over the catches to come."""
