@@ -5,7 +5,11 @@ audit of issue 18) and against a brute force written here from first principles.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
+from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations, product
 from math import factorial, prod
@@ -16,7 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from felt.core.errors import FeltError
+from felt.games.keno import advantage
 from felt.games.keno.advantage import (
+    CHOSEN_WAYS,
+    ISSUE_WORK,
     LIMIT,
     advantage_of,
     check_issue,
@@ -367,3 +374,122 @@ def test_15_2_b_maximum_spots_bound_each_way_not_the_numbers_marked(
     out = capsys.readouterr().out
     assert "1 to 15 per way, each way a straight ticket" in out
     assert "a grouped ticket may mark more numbers" in out
+
+
+# ----------------------------------------------------------------------------- the check's bound
+
+
+def combination(sizes: list[int], chosen: Sequence[tuple[int, ...]]) -> dict[str, Any]:
+    """A combination request for ``chosen`` (0-based group indices), conditioned as listed."""
+    made = Counter(sum(sizes[i] for i in w) for w in chosen)
+    return {"kind": "combination", "groups": groups_of(sizes),
+            "conditions": [f"{n}/{s}" for s, n in sorted(made.items())],
+            "combinations": [[i + 1 for i in w] for w in chosen]}  # fmt: skip
+
+
+# The review of issue 18 item 9: the check took 4.9 s on the first ticket and 2.1 s on the second
+# (every node of the search went through every chosen way, charged as one node).
+FOURTEEN_PAIRS_1000 = combination([2] * 14, list(combinations(range(14), 4))[:1000])
+TWELVE_PAIRS_EVERY = combination(
+    [2] * 12, [*combinations(range(12), 3), *combinations(range(12), 4)]
+)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [FOURTEEN_PAIRS_1000, TWELVE_PAIRS_EVERY,
+     combination([2] * 15, list(combinations(range(15), 5))[:2000]),
+     combination([2] * 14, list(combinations(range(14), 4))[:300])],
+    ids=["14 pairs, 1000 of 4", "12 pairs, every 3 and 4", "15 pairs, 2000 of 5",
+         "14 pairs, 300 of 4"],
+)  # fmt: skip
+def test_15_3_e_check_at_issue_on_chosen_combinations_stays_within_its_work(
+    request_: dict[str, Any],
+) -> None:
+    """The check's bound of work bounds what it does on every ticket form: on combinations the
+    player chose, a node's work over every chosen way is charged, so the ways the search
+    goes through stay within the budget (counted, never timed: a replay decides the same)."""
+    t = ticket(request_)
+    a = advantage_of(example_rate_card(), t, exact=False, budget=ISSUE_WORK)
+    assert a.work <= ISSUE_WORK
+    assert a.nodes * t.ways <= ISSUE_WORK * CHOSEN_WAYS  # ways visited, node by node
+    assert a.low <= a.high
+    again = advantage_of(example_rate_card(), t, exact=False, budget=ISSUE_WORK)
+    assert (again.low, again.high, again.nodes, again.work) == (a.low, a.high, a.nodes, a.work)
+
+
+def test_15_3_e_fourteen_pairs_1000_chosen_refused_as_not_shown_within_the_bound() -> None:
+    card = example_rate_card()
+    t = ticket(FOURTEEN_PAIRS_1000)
+    a = advantage_of(card, t, exact=False, budget=ISSUE_WORK)
+    assert not a.exact
+    assert a.low <= LIMIT < a.high
+    with pytest.raises(FeltError, match=r"not shown to be at most 30% within the 4,500 steps"):
+        check_issue(card, t)
+
+
+def test_15_3_e_every_combination_listed_is_the_ticket_without_the_list() -> None:
+    """Listing every way the conditions name (220/6 495/8 on twelve pairs) is the same bet as the
+    ticket without the list: the same exact figure as the full enumeration of every catch
+    pattern of that ticket, decided at issue (29.79%: issued)."""
+    card = example_rate_card()
+    listed = ticket(TWELVE_PAIRS_EVERY)
+    plain = ticket({"kind": "combination", "groups": groups_of([2] * 12),
+                    "conditions": ["220/6", "495/8"]})  # fmt: skip
+    exact = analyze_ticket(card, plain).house_advantage
+    a = check_issue(card, listed)
+    assert a.exact
+    assert a.house_advantage == exact
+    assert f"{float(exact) * 100:.4f}" == "29.7919"
+    assert a.work <= ISSUE_WORK
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    sizes=st.lists(st.integers(1, 3), min_size=2, max_size=5),
+    data=st.data(),
+    budget=st.sampled_from([None, 8, 40]),
+)
+def test_15_3_e_chosen_combinations_search_equals_brute_force(
+    sizes: list[int], data: st.DataObject, budget: int | None
+) -> None:
+    """Property: on a card whose small tickets reach the limit, the chosen-combination search
+    equals the brute force over every catch of every group; with a small budget of work, the
+    bounds it returns contain the exact figure (and it never works past the budget)."""
+    card = RateCard.from_mapping(BIG)
+    every = [
+        pick
+        for r in range(1, len(sizes) + 1)
+        for pick in combinations(range(len(sizes)), r)
+        if sum(sizes[i] for i in pick) in card.pays
+    ]
+    if not every:
+        return
+    chosen = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=8, unique=True))
+    spots = sorted({sum(sizes[i] for i in w) for w in chosen})
+    expected = brute_force(card, sizes, spots, chosen)
+    assert ticket_advantage(card, sizes, spots, False, chosen=chosen).house_advantage == expected
+    a = ticket_advantage(card, sizes, spots, False, chosen=chosen, exact=False, budget=budget)
+    assert a.low <= expected <= a.high
+    assert budget is None or a.work <= budget
+
+
+def test_15_3_e_checks_remembered_per_card_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card remembers the last ISSUE_CACHE checks, least recently used dropped first, keyed
+    small (a digest of the combinations chosen), so quotes varying the combinations cannot grow
+    memory without bound; a copy of the card shares them."""
+    monkeypatch.setattr(advantage, "ISSUE_CACHE", 3)
+    card = RateCard.from_mapping(BIG)
+    forms = [ticket(kings(n, n * (n - 1) // 2, 2), card) for n in range(3, 9)]
+    checks = [check_issue(card, t) for t in forms]
+    known = card.__dict__["_issue_checks"]
+    assert len(known) == 3
+    assert check_issue(card, forms[-1]) is checks[-1]  # remembered
+    assert check_issue(card, forms[0]) is not checks[0]  # dropped, worked out again
+    assert len(known) == 3
+    assert copy.deepcopy(card).__dict__["_issue_checks"] is known
+    assert len(pickle.loads(pickle.dumps(card)).__dict__["_issue_checks"]) == 0
+    big = example_rate_card()
+    with pytest.raises(FeltError, match=r"not shown"):  # refused, and remembered as refused
+        check_issue(big, ticket(combination([2] * 14, list(combinations(range(14), 4))[:40])))
+    assert all(len(repr(key)) < 300 for key in big.__dict__["_issue_checks"]._items)

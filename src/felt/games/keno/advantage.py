@@ -22,10 +22,13 @@ written on the ticket.
 
 from __future__ import annotations
 
-from collections import Counter
+import hashlib
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain
 from math import comb, factorial
 from typing import TYPE_CHECKING, Final
 
@@ -43,10 +46,26 @@ if TYPE_CHECKING:
 
 LIMIT: Final = Fraction(MAX_HOUSE_ADVANTAGE_PERCENT, 100)
 ISSUE_WORK: Final = 4_500
-"""The most work one check at issue does, in units of which a search node costs two plus the
-ticket's conditions (1,500 nodes for one condition): a bound of about 50 ms at the writer's
-station whatever the ticket; a ticket not decided within it is refused as not shown to be
-within 15.3(e) (docs/interpretations.md, "Which tickets the 30 percent applies to")."""
+"""The most work one check at issue does, in units of about 10 microseconds each charged before
+the work it stands for: a search node over groups of equal size costs two plus the ticket's
+conditions (1,500 nodes for one condition); one over the combinations a player chose costs what
+it does over those ways (:data:`CHOSEN_NODE`, :data:`CHOSEN_WAYS`).  A bound of about 50 ms at
+the writer's station whatever the ticket, counted, never timed, so a replay decides the same; a
+ticket not decided within it is refused as not shown to be within 15.3(e)
+(docs/interpretations.md, "Which tickets the 30 percent applies to")."""
+CHOSEN_NODE: Final = 3
+"""Units a node of the chosen-combination search costs, plus one per :data:`CHOSEN_WAYS` ways:
+the node works on every chosen way at once (each way's catch so far and spots to come, one
+array operation each), so its time grows with the ways, not with their length."""
+CHOSEN_WAYS: Final = 256
+"""Ways per extra unit of a chosen-combination node: a way takes about 20 ns of a node's time, so
+256 ways take about half of a unit's 10 us (measured by ``./dev bench keno_issue_check``)."""
+CHOSEN_KIND: Final = 2
+"""Units per kind of way (spots, catch so far, spots to come) summed in closed form once the
+ways fully caught already pay the limit: each is an exact sum over the catches to come."""
+CHOSEN_ENTRIES: Final = 1_024
+"""Group entries of the chosen ways (their total length) per unit of the search's set-up, which
+reads each way once."""
 _MARGIN: Final = 1e-9
 """Relative margin on the floating-point upper bound used only to leave out subtrees: a subtree
 is left out only when its bound is below the limit by more than any rounding of the bound."""
@@ -72,6 +91,8 @@ class Advantage:
     """Whether the aggregate limit can cut the ticket's payout at the minimum wager."""
     nodes: int
     """Search nodes visited (0 when no search was needed)."""
+    work: int = 0
+    """Units of work the search was charged (:data:`ISSUE_WORK`); never above its budget."""
 
     @property
     def exact(self) -> bool:
@@ -125,14 +146,24 @@ def ticket_advantage(
 
     ``exact=False`` (the check at issue): stop at exact bounds as soon as they decide 15.3(e):
     the excess over the limit is at most the sum over ways of each way's excess over an equal
-    share of the limit, since ``(sum x - L)+ <= sum (x - L/n)+``.  ``budget`` bounds the search
-    nodes; past it, :class:`TooComplex` (exact) or the bounds are returned."""
+    share of the limit, since ``(sum x - L)+ <= sum (x - L/n)+``.  ``budget`` bounds the search's
+    units of work (:data:`ISSUE_WORK`); past it, :class:`TooComplex` (exact) or the bounds are
+    returned.  ``chosen``: the ways a combination ticket's player listed (15.2(c)4); a list of
+    every way the conditions name is the same bet as the ticket without it, and is worked out as
+    that one (its groups of one size exchangeable again)."""
     if sum(sizes) > POOL:
         raise FeltError(f"{sum(sizes)} spots marked: keno has {POOL} numbers")
+    every = {s: way_count(sizes, s, single) for s in spots}
     if chosen is None:
-        ways = {s: way_count(sizes, s, single) for s in spots}
+        ways = every
     else:
-        ways = {s: sum(sum(sizes[i] for i in w) == s for w in chosen) for s in spots}
+        made = Counter(sum(sizes[i] for i in w) for w in chosen)
+        ways = {s: made[s] for s in spots}
+        distinct = len({frozenset(w) for w in chosen}) == len(chosen) and all(
+            len(set(w)) == len(w) for w in chosen
+        )
+        if not single and distinct and ways == every and sum(ways.values()) == len(chosen):
+            chosen = None  # every way of every condition, each once: no list needed
     total_ways = sum(ways.values())
     if total_ways == 0:
         raise FeltError("the ticket plays no way")
@@ -163,9 +194,9 @@ def ticket_advantage(
     except TooComplex:
         if exact:
             raise
-        return Advantage(low, high, price, total_ways, True, search.nodes)
+        return Advantage(low, high, price, total_ways, True, search.nodes, search.work)
     value = low + Fraction(excess, draws * price)
-    return Advantage(value, value, price, total_ways, True, nodes)
+    return Advantage(value, value, price, total_ways, True, nodes, search.work)
 
 
 def _excess_bound(ways: dict[int, int], pays: dict[int, list[int]], limit: int) -> Fraction:
@@ -208,13 +239,20 @@ def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
     """Refuse to issue a ticket whose house advantage at the minimum wager is above 30 percent,
     or not shown to be at most 30 percent within the check's work bound (19:47-15.3(e)), naming
     the clause and the figure; nothing is issued.  The figure depends only on the ticket's form
-    (its group sizes and conditions' spots), so each form is worked out once per rate card."""
+    (its group sizes, conditions' spots and any combinations chosen), so the card remembers the
+    forms checked last (:data:`ISSUE_CACHE`)."""
+    chosen = (
+        None if ticket.chosen is None else hashlib.sha256(repr(ticket.chosen).encode()).digest()
+    )
     key = (ticket.sizes, tuple(sorted(c.spots for c in ticket.conditions)), ticket.single,
-           ticket.chosen)  # fmt: skip
-    known: dict[object, Advantage] = card.__dict__.setdefault("_issue_checks", {})
+           chosen)  # fmt: skip
+    known = card.__dict__.get(_CHECKS)
+    if not isinstance(known, _Recent):
+        known = card.__dict__.setdefault(_CHECKS, _Recent(ISSUE_CACHE))
     a = known.get(key)
     if a is None:
-        a = known[key] = advantage_of(card, ticket, exact=False, budget=ISSUE_WORK)
+        a = advantage_of(card, ticket, exact=False, budget=ISSUE_WORK)
+        known.put(key, a)
     if a.complies:
         return a
     shown = (
@@ -235,6 +273,54 @@ def check_issue(card: RateCard, ticket: Ticket) -> Advantage:
     )
 
 
+ISSUE_CACHE: Final = 256
+"""Checks at issue one rate card remembers, the least recently used dropped first: a form sold
+again is answered at once, and a stream of new forms (a quote per variation of the combinations)
+cannot grow memory without bound.  Keys are small: a list of chosen combinations (up to 2,000)
+is keyed by its SHA-256, which no two lists share in practice (an ordinary hash could be made to
+collide, answering one form with another's figure)."""
+_CHECKS: Final = "_issue_checks"
+
+
+class _Recent:
+    """The last ``size`` checks at issue of one rate card, by form (an LRU, safe across the
+    server's threads).  A copy of the card shares it (the same card gives the same figures, and
+    a system copied per action need not copy it); unpickled, it starts empty."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple[object, ...], Advantage] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __copy__(self) -> _Recent:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Recent:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Recent], tuple[int]]:
+        return (_Recent, (self.size,))
+
+    def get(self, key: tuple[object, ...]) -> Advantage | None:
+        """The check of this form, if remembered (it becomes the most recently used)."""
+        with self._lock:
+            a = self._items.get(key)
+            if a is not None:
+                self._items.move_to_end(key)
+            return a
+
+    def put(self, key: tuple[object, ...], a: Advantage) -> None:
+        """Remember a check, dropping the least recently used beyond ``size``."""
+        with self._lock:
+            self._items[key] = a
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
 def _completed(pays: Sequence[int], caught: int, spots: int, rest: int, left: int) -> int:
     """Total payout of a way that has caught ``caught`` and has ``spots`` still to come, over the
     ``comb(rest, left)`` ways the ``left`` numbers still to be drawn fall among ``rest``: the
@@ -246,7 +332,35 @@ def _completed(pays: Sequence[int], caught: int, spots: int, rest: int, left: in
     )
 
 
-class _Excess:
+def _best_table(pays: Sequence[int]) -> NDArray[np.int64]:
+    """``[t, c]``: the most one way paying ``pays`` pays having caught ``t``, with up to ``c``
+    more (``c = 0``: what it pays)."""
+    table = np.zeros((DRAWN + 1, DRAWN + 1), dtype=np.int64)
+    p = np.array(pays, dtype=np.int64)
+    table[:, 0] = p
+    caught = np.arange(DRAWN + 1)
+    for c in range(1, DRAWN + 1):
+        table[:, c] = np.maximum(table[:, c - 1], p[np.minimum(DRAWN, caught + c)])
+    return table
+
+
+class _Search:
+    """What both searches share: the excess found, the nodes visited and the work charged."""
+
+    def __init__(self, budget: int | None) -> None:
+        self.budget = budget
+        self.work = 0
+        self.nodes = 0
+        self.excess = 0
+
+    def _charge(self, units: int) -> None:
+        """Count ``units`` of work about to be done; past the budget, stop before doing it."""
+        if self.budget is not None and self.work + units > self.budget:
+            raise TooComplex(f"more than {self.budget:,} units of search")
+        self.work += units
+
+
+class _Excess(_Search):
     """``sum over draws of (T - L)+``: the depth-first search of the module docstring."""
 
     def __init__(
@@ -257,7 +371,7 @@ class _Excess:
         limit: int,
         budget: int | None,
     ) -> None:
-        self.budget = budget
+        super().__init__(budget)
         self.cost = 2 + len(pays)
         """Units of work per search node: its cost grows with the conditions bounded."""
         self.classes = sorted(Counter(sizes).items(), reverse=True)
@@ -269,19 +383,11 @@ class _Excess:
         self.pay = {s: np.array(p, dtype=np.int64) for s, p in pays.items()}
         self.pay_int = np.array([pays[s] for s in self.spots], dtype=np.int64)
         # best[s][t, c]: the most one way of s spots pays having caught t, with up to c more.
-        self.best: dict[int, NDArray[np.float64]] = {}
-        for s, p in pays.items():
-            table = np.zeros((DRAWN + 1, DRAWN + 1))
-            for t in range(DRAWN + 1):
-                for c in range(DRAWN + 1):
-                    table[t, c] = max(p[t : min(DRAWN, t + c) + 1])
-            self.best[s] = table
+        self.best = {s: _best_table(p).astype(np.float64) for s, p in pays.items()}
         self.pays = np.array([pays[s] for s in self.spots], dtype=np.float64)
         self.rest_cache: dict[tuple[int, int, int], NDArray[np.float64]] = {}
         self.best_cache: dict[int, NDArray[np.float64]] = {}
         self.reversed_cache: dict[int, NDArray[np.float64]] = {}
-        self.excess = 0
-        self.nodes = 0
 
     def run(self) -> tuple[int, int]:
         """The excess (an integer over comb(80, 20) draws) and the nodes visited."""
@@ -391,9 +497,8 @@ class _Excess:
         weight: int,
         seen: Counter[int],
     ) -> None:
+        self._charge(self.cost)
         self.nodes += 1
-        if self.budget is not None and self.nodes * self.cost > self.budget:
-            raise TooComplex(f"more than {self.budget:,} units of search")
         size, count = self.classes[ci]
         if left == 0:
             arrangements = factorial(count)
@@ -429,6 +534,7 @@ class _Excess:
         less the limit each, in closed form.  The remaining draw of ``20 - caught`` numbers falls
         among the ``80 - marked so far`` numbers uniformly, so a set of ``b`` spots still to come
         catches ``u`` in ``comb(b, u) * comb(rest - b, left - u)`` of them."""
+        self._charge(self.cost)
         self.nodes += 1
         done = sum(size * count for size, count in self.classes[:ci])
         rest, left = POOL - done, DRAWN - caught
@@ -465,6 +571,7 @@ class _Excess:
         self.excess += weight * (total - self.limit * comb(rest, left))
 
     def _leaf(self, w: NDArray[np.float64], caught: int, weight: int) -> None:
+        self._charge(self.cost)
         self.nodes += 1
         paid = self._fixed(w)
         if paid > self.limit:
@@ -472,10 +579,16 @@ class _Excess:
             self.excess += (paid - self.limit) * weight * rest
 
 
-class _ChosenExcess:
+class _ChosenExcess(_Search):
     """The excess over the limit for ways the player chose (15.2(c)4): groups are no longer
     exchangeable, so each group's catch is enumerated, ways paid as listed, with the same
-    bound and the same closed form once the ways fully caught already pay the limit."""
+    bound and the same closed form once the ways fully caught already pay the limit.
+
+    A node works on every chosen way at once: each way's spots and catch so far are one index
+    into a table of the most it can still pay, moved by one array operation when a group is
+    given its catch, so a node's work grows with the ways and not with their length; it is
+    charged that way (:data:`CHOSEN_NODE`, :data:`CHOSEN_WAYS`), and the set-up, which reads
+    every way once, by the ways' total length (:data:`CHOSEN_ENTRIES`)."""
 
     def __init__(
         self,
@@ -485,59 +598,82 @@ class _ChosenExcess:
         limit: int,
         budget: int | None,
     ) -> None:
+        super().__init__(budget)
+        count = len(chosen)
+        lengths = [len(w) for w in chosen]
+        self._charge(CHOSEN_NODE + sum(lengths) // CHOSEN_ENTRIES + count // CHOSEN_WAYS)
         self.sizes = list(sizes)
-        self.ways = [(w, sum(sizes[i] for i in w)) for w in chosen]
-        self.pays = pays
         self.limit = limit
-        self.budget = budget
-        self.cost = 2 + len(pays)
-        """Units of work per search node: its cost grows with the conditions bounded."""
         self.marked = sum(sizes)
-        self.excess = 0
-        self.nodes = 0
+        self.node_cost = CHOSEN_NODE + count // CHOSEN_WAYS
+        """Units of work per search node (and per closed form over every completion)."""
+        member = np.zeros((len(sizes), count), dtype=np.int64)  # [g, w]: group g is in way w
+        member[list(chain.from_iterable(chosen)), np.repeat(np.arange(count), lengths)] = 1
+        size = np.array(sizes, dtype=np.int64)
+        # to_come[d, w]: the spots of way w in the groups from the d-th on (no catch given yet).
+        self.to_come = np.zeros((len(sizes) + 1, count), dtype=np.int64)
+        for d in range(len(sizes) - 1, -1, -1):
+            self.to_come[d] = self.to_come[d + 1] + size[d] * member[d]
+        self.longest = int(self.to_come[0].max())
+        spots = sorted(pays)
+        self.pay = [pays[s] for s in spots]
+        # best[(i * 21 + t) * 21 + r]: the most one way of spots[i] pays having caught t, with
+        # up to r more; r = 0: what it pays.
+        self.best = np.stack([_best_table(p) for p in self.pay]).ravel()
+        self.side = DRAWN + 1
+        self.start = np.searchsorted(spots, self.to_come[0]) * self.side**2
+        """Each way's place in ``best`` before any catch (its spots' table, caught 0)."""
+        self.step = self.side * member
+        """``step[g]``: how one number caught in group ``g`` moves each way's place in ``best``."""
+        self.completed: dict[tuple[int, int, int, int, int], int] = {}
 
     def run(self) -> tuple[int, int]:
         """The excess (an integer over comb(80, 20) draws) and the nodes visited."""
-        self._visit([], 0, 1)
+        self._visit(self.start, 0, 0, 1)
         return self.excess, self.nodes
 
-    def _visit(self, catch: list[int], caught: int, weight: int) -> None:
+    def _visit(self, place: NDArray[np.int64], fixed: int, caught: int, weight: int) -> None:
+        """The groups before the ``fixed``-th have their catches (``caught`` numbers in all, in
+        ``weight`` arrangements of their numbers); ``place``: each way's spots and catch so far,
+        as its row in ``best``."""
+        self._charge(self.node_cost)
         self.nodes += 1
-        if self.budget is not None and self.nodes * self.cost > self.budget:
-            raise TooComplex(f"more than {self.budget:,} units of search")
-        fixed = len(catch)
         budget = DRAWN - caught
-        done = least = most = 0
-        for w, s in self.ways:
-            t = sum(catch[i] for i in w if i < fixed)
-            room = min(budget, sum(self.sizes[i] for i in w if i >= fixed))
-            if room == 0:
-                done += self.pays[s][t]
-            most += max(self.pays[s][t : t + room + 1])
-        least = done
-        if most <= self.limit:
+        to_come = self.to_come[fixed]
+        room = to_come if budget >= self.longest else np.minimum(to_come, budget)
+        value = self.best[place + room]
+        if int(value.sum()) <= self.limit:
             return
+        done = int(value[room == 0].sum())  # ways that can catch no more: what they pay
         if fixed == len(self.sizes):
             self.excess += (done - self.limit) * weight * comb(POOL - self.marked, budget)
             return
-        if least >= self.limit:
-            self._beyond(catch, caught, weight)
+        if done >= self.limit:
+            self._beyond(place, fixed, caught, weight)
             return
         g = self.sizes[fixed]
+        step = self.step[fixed]
         for k in range(min(g, budget), -1, -1):
-            self._visit([*catch, k], caught + k, weight * comb(g, k))
+            self._visit(place + k * step, fixed + 1, caught + k, weight * comb(g, k))
 
-    def _beyond(self, catch: list[int], caught: int, weight: int) -> None:
+    def _beyond(self, place: NDArray[np.int64], fixed: int, caught: int, weight: int) -> None:
         """Every completion pays at least the limit: their total payout less the limit each,
-        the numbers still to be drawn falling uniformly among those not yet given catches."""
-        fixed = len(catch)
+        the numbers still to be drawn falling uniformly among those not yet given catches.
+        Ways alike in spots, catch so far and spots to come are summed once (:data:`CHOSEN_KIND`)."""
+        self._charge(self.node_cost)
         rest = POOL - sum(self.sizes[:fixed])
         left = DRAWN - caught
+        kinds, counts = np.unique(place + self.to_come[fixed], return_counts=True)
+        self._charge(CHOSEN_KIND * len(kinds))
         total = 0
-        for w, s in self.ways:
-            t = sum(catch[i] for i in w if i < fixed)
-            b = sum(self.sizes[i] for i in w if i >= fixed)
-            total += _completed(self.pays[s], t, b, rest, left)
+        for key, n in zip(kinds.tolist(), counts.tolist(), strict=True):
+            row, b = divmod(key, self.side)
+            i, t = divmod(row, self.side)
+            memo = (i, t, b, rest, left)
+            got = self.completed.get(memo)
+            if got is None:
+                got = self.completed[memo] = _completed(self.pay[i], t, b, rest, left)
+            total += n * got
         self.excess += weight * (total - self.limit * comb(rest, left))
 
 

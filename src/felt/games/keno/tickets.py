@@ -415,14 +415,16 @@ def _check_ways(t: Ticket, card: RateCard) -> None:
     """Every condition names the ways the groups make; every group is played; every way has a
     pay table; the ticket is within the rate card's size."""
     sizes = t.sizes
+    # the spots of each chosen way, found once (a request may list 2,000 ways)
+    totals = None if t.chosen is None else [sum(sizes[i] for i in w) for w in t.chosen]
     for c in t.conditions:
         if c.spots not in card.pays:
             offered = ", ".join(map(str, card.pays))
             raise unclear(f"{c.spots} spots is not offered (the rate card pays {offered} spots; "
                           f"at most {card.max_spots})", "2(b)")  # fmt: skip
         made = way_count(sizes, c.spots, t.single)
-        if t.chosen is not None:
-            made = sum(sum(sizes[i] for i in w) == c.spots for w in t.chosen)
+        if totals is not None:
+            made = totals.count(c.spots)
         if t.kind == "split" and sum(d.spots == c.spots for d in t.conditions) > 1:
             made = min(made, 1)  # one fraction per group (15.2(c)2ii)
         if made == 0:
@@ -430,14 +432,15 @@ def _check_ways(t: Ticket, card: RateCard) -> None:
         if c.ways != made:
             raise unclear(f"{c} names {c.ways} way(s), but the groups make {made} way(s) of "
                           f"{c.spots} spots ({made}/{c.spots})", _KIND_CLAUSE.get(t.kind))  # fmt: skip
-    if t.chosen is not None:
-        for w in t.chosen:
-            total = sum(sizes[i] for i in w)
-            if all(c.spots != total for c in t.conditions):
+    if t.chosen is not None and totals is not None:
+        named = {c.spots for c in t.conditions}
+        for w, total in zip(t.chosen, totals, strict=True):
+            if total not in named:
                 raise unclear(f"the combination {'+'.join(str(i + 1) for i in w)} makes {total} "
                               "spots, which no condition names", "2(c)4")  # fmt: skip
+        played = {i for w in t.chosen for i in w}
         for i in range(len(t.groups)):
-            if not any(i in w for w in t.chosen):
+            if i not in played:
                 raise unclear(f"group {i + 1} ({' '.join(map(str, t.groups[i]))}) is not in any "
                               "combination chosen", "2(c)4")  # fmt: skip
     elif t.kind != "straight":
@@ -468,6 +471,7 @@ def _chosen(raw: object, kind: str, count: int) -> tuple[tuple[int, ...], ...] |
         raise unclear(f"combinations must be a list of 1 to {MAX_CHOSEN} sets of group numbers, "
                       "e.g. [[1, 2], [2, 3]]", "2(c)4")  # fmt: skip
     out: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()  # not ``in out``: quadratic in 2,000 combinations
     for w in raw:
         if (
             not isinstance(w, list)
@@ -478,8 +482,9 @@ def _chosen(raw: object, kind: str, count: int) -> tuple[tuple[int, ...], ...] |
             raise unclear(f"combination {excerpt(w)} must list distinct group numbers, 1 to "
                           f"{count}", "2(c)4")  # fmt: skip
         way = tuple(sorted(i - 1 for i in w))
-        if way in out:
+        if way in seen:
             raise unclear(f"combination {excerpt(w)} is listed twice", "2(c)4")
+        seen.add(way)
         out.append(way)
     return tuple(out)
 
