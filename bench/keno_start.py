@@ -77,11 +77,17 @@ def spec() -> KenoSpec:
 def prefix(system: KenoSystem, count: int, template: list[TicketState],
            games: int) -> list[tuple[int, str, bytes]]:  # fmt: skip
     """``count`` settled tickets of earlier days (copies of settled ``template`` tickets,
-    numbered 1 to ``count``) in archive segments of :data:`snapshot.SEGMENT`, with their games
-    (``games`` of them, 288 a day); the segments as (key, archived, archive), keys 1, 2, ..."""
-    book = snapshot.TicketBook()
+    numbered 1 to ``count``) and their days' games (``games`` of them, 288 a day) in archive
+    segments of about :data:`snapshot.SEGMENT` records, as snapshots would have archived them;
+    the segments as (key, archived, archive), keys 1, 2, ..."""
+    archive = snapshot.Archive()
     first = date(2025, 1, 1)
     segments: list[tuple[int, str, bytes]] = []
+
+    def add(blob: bytes, archived: str) -> None:
+        segments.append((len(segments) + 1, archived, blob))
+        archive.add(len(segments), blob, snapshot.listed(archived))
+
     chunk: dict[int, TicketState] = {}
     for n in range(1, count + 1):
         t = template[n % len(template)]
@@ -91,17 +97,22 @@ def prefix(system: KenoSystem, count: int, template: list[TicketState],
         won = {game: sum(t.won.values())}
         chunk[n] = replace(t, record=record, won=won)
         if len(chunk) == snapshot.SEGMENT or n == count:
-            blob = snapshot.pack(chunk)
-            segments.append((len(segments) + 1, json.dumps(list(chunk)), blob))
-            book.add_segment(len(segments), blob, list(chunk))
+            add(*snapshot.pack(chunk))
             chunk = {}
     opened = datetime(2025, 1, 1, tzinfo=UTC)
+    days: dict[date, tuple[dict[int, GameRecord], datetime | None]] = {}
     for g in range(games):
         day = first + timedelta(days=g // 288)
         number = g % 288 + 1
-        system.games[(day, number)] = GameRecord(day, number, opened, opened, None, opened,
-                                                 tuple(range(1, 21)))  # fmt: skip
-    system.tickets = book
+        end = datetime.combine(day + timedelta(days=1), datetime.min.time(), UTC)
+        played = days.setdefault(day, ({}, end))[0]
+        played[number] = GameRecord(day, number, opened, opened, None, opened, tuple(range(1, 21)))
+        if g + 1 == games or (number == 288 and len(days) * 288 >= snapshot.SEGMENT - 288):
+            add(*snapshot.pack({}, days))
+            days = {}
+    system.tickets = snapshot.TicketBook({}, archive)
+    system.games = snapshot.GameBook({}, archive)
+    system.day_ends = snapshot.DayEnds({}, system.games)
     return segments
 
 
