@@ -9,11 +9,11 @@ about four paid, a void now and then) and its events and the snapshot of each dr
 bulk, as the server would have written them; a game is left open with tickets issued after the
 last draw (the tail a start replays).  At 1M only the last 100k tickets are played through the
 core: the 900k before them are settled tickets of earlier days, generated straight into archive
-segments with their games, so the full-replay peer is not run at 1M (it has no events for them;
+segments with their games (archived days, as snapshots archive them), so the full-replay peer is not run at 1M (it has no events for them;
 at 100k it already takes the time shown, and grows faster than linearly).  ``--year``: the
 earlier days carry a year of 5-minute games (105,120) instead of one per 100 tickets, and only
-the last 2,000 tickets are played through the core (each draw's snapshot then carries every game
-of the year: see docs/design.md).
+the last 2,000 tickets are played through the core (as when a draw's snapshot still rewrote
+every game of the year, so the figures compare with those: see docs/design.md).
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def generate(store: Store, tickets: int, year: bool = False) -> tuple[int, bool]
     have a year's games (288 a day), not one per 100 tickets."""
     s = spec()
     config = s.config()
-    real = min(tickets, 2_000 if year else REAL_AT_MOST)  # a year's games make each draw slow
+    real = min(tickets, 2_000 if year else REAL_AT_MOST)  # as measured before days were archived
     system = KenoSystem(config)
     rng = random.Random(tickets)
     with store.engine.begin() as conn:
