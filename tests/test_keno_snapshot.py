@@ -236,6 +236,10 @@ def test_past_gaming_days_leave_the_decoded_state_and_are_looked_up_by_game() ->
     assert sorted(system.games.archive.days) == past
     assert system.day_games(past[0]) == full.day_games(past[0])
     assert system.game_start(past[0], 1) == full.game_start(past[0], 1)
+    assert system.day_ends.get(past[0]) == full.day_ends[past[0]]
+    assert not set(dict(system.day_ends.items())) & set(past)  # their ends are archived too
+    for n, state in snapshot.all_tickets(full).items():  # 15.6(c): from a past game or day's end
+        assert system.expires(system.tickets[n]) == full.expires(state)
     assert (past[0], 1) in system.games
     assert (past[0], 99) not in system.games
     assert system.games.opened() == opened  # looked up, not reopened: never written again
