@@ -9,11 +9,11 @@ about four paid, a void now and then) and its events and the snapshot of each dr
 bulk, as the server would have written them; a game is left open with tickets issued after the
 last draw (the tail a start replays).  At 1M only the last 100k tickets are played through the
 core: the 900k before them are settled tickets of earlier days, generated straight into archive
-segments with their games, so the full-replay peer is not run at 1M (it has no events for them;
+segments with their games (archived days, as snapshots archive them), so the full-replay peer is not run at 1M (it has no events for them;
 at 100k it already takes the time shown, and grows faster than linearly).  ``--year``: the
 earlier days carry a year of 5-minute games (105,120) instead of one per 100 tickets, and only
-the last 2,000 tickets are played through the core (each draw's snapshot then carries every game
-of the year: see docs/design.md).
+the last 2,000 tickets are played through the core (as when a draw's snapshot still rewrote
+every game of the year, so the figures compare with those: see docs/design.md).
 """
 
 from __future__ import annotations
@@ -77,11 +77,17 @@ def spec() -> KenoSpec:
 def prefix(system: KenoSystem, count: int, template: list[TicketState],
            games: int) -> list[tuple[int, str, bytes]]:  # fmt: skip
     """``count`` settled tickets of earlier days (copies of settled ``template`` tickets,
-    numbered 1 to ``count``) in archive segments of :data:`snapshot.SEGMENT`, with their games
-    (``games`` of them, 288 a day); the segments as (key, archived, archive), keys 1, 2, ..."""
-    book = snapshot.TicketBook()
+    numbered 1 to ``count``) and their days' games (``games`` of them, 288 a day) in archive
+    segments of about :data:`snapshot.SEGMENT` records, as snapshots would have archived them;
+    the segments as (key, archived, archive), keys 1, 2, ..."""
+    archive = snapshot.Archive()
     first = date(2025, 1, 1)
     segments: list[tuple[int, str, bytes]] = []
+
+    def add(blob: bytes, archived: str) -> None:
+        segments.append((len(segments) + 1, archived, blob))
+        archive.add(len(segments), blob, snapshot.listed(archived))
+
     chunk: dict[int, TicketState] = {}
     for n in range(1, count + 1):
         t = template[n % len(template)]
@@ -91,17 +97,22 @@ def prefix(system: KenoSystem, count: int, template: list[TicketState],
         won = {game: sum(t.won.values())}
         chunk[n] = replace(t, record=record, won=won)
         if len(chunk) == snapshot.SEGMENT or n == count:
-            blob = snapshot.pack(chunk)
-            segments.append((len(segments) + 1, json.dumps(list(chunk)), blob))
-            book.add_segment(len(segments), blob, list(chunk))
+            add(*snapshot.pack(chunk))
             chunk = {}
     opened = datetime(2025, 1, 1, tzinfo=UTC)
+    days: dict[date, tuple[dict[int, GameRecord], datetime | None]] = {}
     for g in range(games):
         day = first + timedelta(days=g // 288)
         number = g % 288 + 1
-        system.games[(day, number)] = GameRecord(day, number, opened, opened, None, opened,
-                                                 tuple(range(1, 21)))  # fmt: skip
-    system.tickets = book
+        end = datetime.combine(day + timedelta(days=1), datetime.min.time(), UTC)
+        played = days.setdefault(day, ({}, end))[0]
+        played[number] = GameRecord(day, number, opened, opened, None, opened, tuple(range(1, 21)))
+        if g + 1 == games or (number == 288 and len(days) * 288 >= snapshot.SEGMENT - 288):
+            add(*snapshot.pack({}, days))
+            days = {}
+    system.tickets = snapshot.TicketBook({}, archive)
+    system.games = snapshot.GameBook({}, archive)
+    system.day_ends = snapshot.DayEnds({}, system.games)
     return segments
 
 
@@ -111,7 +122,7 @@ def generate(store: Store, tickets: int, year: bool = False) -> tuple[int, bool]
     have a year's games (288 a day), not one per 100 tickets."""
     s = spec()
     config = s.config()
-    real = min(tickets, 2_000 if year else REAL_AT_MOST)  # a year's games make each draw slow
+    real = min(tickets, 2_000 if year else REAL_AT_MOST)  # as measured before days were archived
     system = KenoSystem(config)
     rng = random.Random(tickets)
     with store.engine.begin() as conn:

@@ -160,6 +160,13 @@ def test_snapshot_and_tail_equal_the_full_replay_at_every_restart_point(
         for n in sorted(snapshot.all_tickets(full)):
             assert system.tickets.get(n) == full.tickets[n]
         assert len(system.tickets) == len(full.tickets)
+        for key, game in full.games.items():
+            assert system.games.get(key) == game
+        assert len(system.games) == len(full.games)
+        assert system.last_drawn() == full.last_drawn()
+        assert system.board() == full.board()
+        for day in {d for d, _ in full.games}:
+            assert system.day_games(day) == full.day_games(day)
 
 
 def test_a_restored_system_goes_on_as_the_full_replay_does() -> None:
@@ -211,6 +218,52 @@ def test_settled_tickets_leave_the_decoded_state_and_are_looked_up_by_number() -
     n = archived[0]
     assert system.tickets[n] == full.tickets[n]
     assert n in system.tickets.opened()  # looked up: open again until the next snapshot
+
+
+def test_past_gaming_days_leave_the_decoded_state_and_are_looked_up_by_game() -> None:
+    """The games of a day before the last game drawn go to the archive once: the state holds
+    only the days from the last game drawn's, and a past game is read from the archive."""
+    _, full, snaps = run(11)
+    last = max(snaps)
+    system = restored(snaps, last)
+    assert isinstance(system.games, snapshot.GameBook)
+    opened = system.games.opened()
+    board = full.last_drawn()
+    assert board is not None
+    assert {d for d, _ in opened} == {board.day}
+    past = sorted({d for d, _ in full.games} - {board.day})
+    assert past, "a run of 14 games spans several gaming days"
+    assert sorted(system.games.archive.days) == past
+    assert system.day_games(past[0]) == full.day_games(past[0])
+    assert system.game_start(past[0], 1) == full.game_start(past[0], 1)
+    assert system.day_ends.get(past[0]) == full.day_ends[past[0]]
+    assert not set(dict(system.day_ends.items())) & set(past)  # their ends are archived too
+    for n, state in snapshot.all_tickets(full).items():  # 15.6(c): from a past game or day's end
+        assert system.expires(system.tickets[n]) == full.expires(state)
+    assert (past[0], 1) in system.games
+    assert (past[0], 99) not in system.games
+    assert system.games.opened() == opened  # looked up, not reopened: never written again
+
+
+def test_a_draws_snapshot_does_not_grow_with_the_days_before_it() -> None:
+    """A draw's state is as large after 40 gaming days as after 2: past days' games are written
+    once, in the archive segment of the snapshot after their day ends, never again."""
+    system = KenoSystem(CONFIG)
+    now = datetime(2026, 1, 1, 10, 0)
+    sizes: list[int] = []
+    for d in range(40):
+        system.apply(OpenDay(now, now.date()))
+        for _ in range(12):
+            system.apply(OpenGame(now, now + timedelta(minutes=5)))
+            now += timedelta(minutes=5)
+            system.apply(LockOut(now))
+            now += timedelta(seconds=30)
+            system.apply(Draw(now, tuple(range(1 + d % 60, 21 + d % 60))))
+            sizes.append(len(snapshot.take(system, len(sizes) + 1, {}).state))
+        now += timedelta(days=1)
+    assert max(sizes[-12:]) < 1.2 * max(sizes[12:24])
+    assert len(system.games) == 40 * 12
+    assert snapshot.all_games(system) == KenoSystem.replay(CONFIG, system.actions).games
 
 
 def _one() -> tuple[snapshot.Snapshot, list[tuple[int, str, bytes]]]:
@@ -278,7 +331,7 @@ def test_segments_merge_so_the_chain_stays_short() -> None:
             keys.append(i)
     book = live.tickets
     assert isinstance(book, snapshot.TicketBook)
-    assert len(book.segments) < len(keys) // 2
-    assert sorted(book.index) == sorted(
+    assert len(book.archive.segments) < len(keys) // 2
+    assert sorted(book.archive.tickets) == sorted(
         n for n in snapshot.all_tickets(live) if n not in book.opened()
     )

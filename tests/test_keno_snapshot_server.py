@@ -149,7 +149,7 @@ def test_a_snapshot_that_does_not_verify_is_refused_and_the_one_before_it_used(
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="felt.server"):
             replayed, all_of_them = _loaded(database_url, spec, monkeypatch)
-        assert "archive of settled tickets does not match its digest" in caplog.text
+        assert "archive of settled tickets and past days does not match its digest" in caplog.text
         assert all_of_them == every
         assert same_state(replayed.system, full.system) == []
     finally:

@@ -153,11 +153,7 @@ def status_view(system: KenoSystem) -> dict[str, Any]:
     state, the countdown's end, whether the lock-out is held or the system down, and the last
     game drawn.  Read field by field; no ticket is looked at."""
     game = system.current
-    board: core.GameRecord | None = None
-    for record in reversed(system.games.values()):
-        if record.numbers:
-            board = record
-            break
+    board = system.last_drawn()
     return {
         "day": None if system.day is None else system.day.isoformat(),
         "game": system.game,
@@ -588,7 +584,7 @@ class KenoHost:
         games = [
             {"game": g.number, "opened_at": g.opened_at.isoformat(), "started_at": _iso(g.started_at),
              "numbers": list(g.numbers), "shared": g.shared}
-            for (d, _), g in self.system.games.items() if d == when and g.numbers
+            for g in self.system.day_games(when) if g.numbers
         ]  # fmt: skip
         return {"day": when.isoformat(), "games": games}
 

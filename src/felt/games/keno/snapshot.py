@@ -8,12 +8,15 @@ A snapshot is taken after a draw.  It has two parts:
   (``compare`` fields), taken generically from the dataclass, so a field added to the system is
   carried without a change here; except the configuration (it comes from the system's spec and
   is checked by fingerprint), the events (they are the record, already stored), the tickets that
-  are **settled**, and the ledger's movements (carried as the balances brought forward);
-* the **archive**: the tickets settled since the snapshot before, stored once each.  A settled
-  ticket (not void, every game drawn or cancelled, paid in full or nothing owed) can no longer
-  change and is never in a list the system iterates (the draw, the day's end, the voids of a day,
-  the year's unclaimed winnings): it is kept compressed and decoded only when looked up by
-  number, so a start with a year of tickets does not decode a year of tickets.
+  are **settled**, the games of **past gaming days**, and the ledger's movements (carried as the
+  balances brought forward);
+* the **archive**: the tickets settled and the gaming days past since the snapshot before, stored
+  once each.  A settled ticket (not void, every game drawn or cancelled, paid in full or nothing
+  owed) can no longer change and is never in a list the system iterates (the draw, the day's
+  end, the voids of a day, the year's unclaimed winnings); nor can a past day's games, which are
+  only looked up (a ticket's start and expiry, a day's games): each is kept compressed and
+  decoded only when looked up, so a start with a year of tickets and games decodes neither, and
+  a draw's snapshot costs the same on the first day as after a year.
 
 Both are pickled (every value is one of the system's own dataclasses, a date or time, or a builtin
 container), read back by an unpickler that builds only those classes, and each carries its SHA-256
@@ -31,12 +34,13 @@ import pickle
 import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
+from datetime import date, datetime
 from typing import Any, Final
 
 from felt.core.errors import FeltError
 from felt.games.keno import system as core
 from felt.games.keno import tickets as ticket_module
-from felt.games.keno.system import KenoSystem, SystemConfig, TicketState
+from felt.games.keno.system import GameRecord, KenoSystem, SystemConfig, TicketState
 from felt.rounds import engine
 from felt.rounds.engine import Ledger, Transfer
 
@@ -56,17 +60,23 @@ _SAFE: Final[dict[str, frozenset[str]]] = {
     "copyreg": frozenset({"_reconstructor"}),
     "builtins": frozenset({"object", "set", "frozenset"}),
 }
-SKIPPED: Final = ("config", "events", "tickets", "ledger")
+SKIPPED: Final = ("config", "events", "tickets", "games", "day_ends", "ledger")
 """Fields of the system not carried generically in the state (see the module docstring)."""
 SEGMENT: Final = 8192
-"""The most tickets one archive segment gathers by merging the ones before it."""
+"""The most records (tickets and games) one archive segment gathers by merging the ones before
+it."""
+FORMAT: Final = 2
+"""The layout of a snapshot's parts (2: past gaming days' games archived); part of the schema,
+so a snapshot of another layout is refused and the system rebuilt from the record."""
+Listing = tuple[list[int], dict[date, int]]
+"""What an archive segment holds: its ticket numbers, and its days with their game counts."""
 BROUGHT_FORWARD: Final = "balance brought forward"
 """The reason of the ledger movements that restore the balances of a snapshot."""
 
 
 def _schema() -> str:
     shape = sorted((f"{m}.{q}", [f.name for f in fields(cls)]) for (m, q), cls in _CLASSES.items())
-    return hashlib.sha256(json.dumps(shape).encode()).hexdigest()
+    return hashlib.sha256(json.dumps([FORMAT, shape]).encode()).hexdigest()
 
 
 SCHEMA: Final = _schema()
@@ -108,6 +118,25 @@ def _load(blob: bytes) -> Any:
     return _Reader(io.BytesIO(zlib.decompress(blob))).load()
 
 
+def _pickle(value: object) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def listing_json(listing: Listing) -> str:
+    """A segment's listing as stored (``archived``): JSON, days as ISO dates."""
+    tickets, days = listing
+    return json.dumps({"tickets": tickets, "days": {d.isoformat(): n for d, n in days.items()}},
+                      separators=(",", ":"))  # fmt: skip
+
+
+def listed(archived: str) -> Listing:
+    """A segment's listing read back from ``archived``."""
+    data = json.loads(archived)
+    if not isinstance(data, dict):
+        raise FeltError("its archive lists its entries in another layout")
+    return list(data["tickets"]), {date.fromisoformat(d): int(n) for d, n in data["days"].items()}
+
+
 def _ticket(data: bytes) -> TicketState:
     state = _Reader(io.BytesIO(data)).load()
     if not isinstance(state, TicketState):
@@ -115,10 +144,89 @@ def _ticket(data: bytes) -> TicketState:
     return state
 
 
-def pack(tickets: Mapping[int, TicketState]) -> bytes:
-    """An archive segment: each ticket pickled on its own (so one is read without reading the
-    others, and segments merge without decoding a ticket), the whole compressed."""
-    return _dump({n: pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL) for n, t in tickets.items()})
+class Archive:
+    """The archive segments (as stored) of a system's settled tickets and past gaming days'
+    games, shared by its :class:`TicketBook` and :class:`GameBook`: each entry (a ticket, or a
+    day's games) pickled on its own, so one is read without reading the others and segments
+    merge without decoding an entry."""
+
+    def __init__(self) -> None:
+        self.segments: dict[int, bytes] = {}
+        """Archive segments by key, oldest first (the chain of snapshots)."""
+        self.weights: dict[int, int] = {}
+        """How many records (tickets and games) each segment holds."""
+        self.tickets: dict[int, int] = {}
+        """Archived ticket number -> the segment holding it."""
+        self.days: dict[date, tuple[int, int]] = {}
+        """Archived gaming day -> the segment holding its games, and how many games it had."""
+        self._cache: tuple[int, dict[int | date, bytes]] | None = None
+
+    def add(self, key: int, blob: bytes, listing: Listing) -> None:
+        """Hold an archive segment ``key`` (as stored) with what it holds (:func:`listed`)."""
+        tickets, days = listing
+        self.segments[key] = blob
+        self.weights[key] = len(tickets) + sum(days.values())
+        self.tickets.update(dict.fromkeys(tickets, key))
+        self.days.update({d: (key, n) for d, n in days.items()})
+
+    def entry(self, key: int, name: int | date) -> bytes:
+        """The pickled entry ``name`` of segment ``key`` (one segment kept decoded)."""
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, _load(self.segments[key]))
+        return self._cache[1][name]
+
+    def append(
+        self, key: int, tickets: dict[int, bytes], days: dict[date, tuple[bytes, int]],
+        most: int = SEGMENT,
+    ) -> tuple[bytes, Listing, int | None]:  # fmt: skip
+        """A new segment ``key`` of the entries given, with the last segments while each holds
+        no more than what it joins and the whole at most ``most`` records (so the chain stays
+        short and each entry is rewritten a few times at most); its blob, listing, and the key
+        of the segment before it."""
+        entries: dict[int | date, bytes] = {d: b for d, (b, _) in days.items()}
+        for n, data in tickets.items():
+            entries[n] = data
+        sizes = {d: n for d, (_, n) in days.items()}
+        weight = len(tickets) + sum(sizes.values())
+        while self.segments:
+            last = next(reversed(self.segments))
+            count = self.weights[last]
+            if count > max(weight, 1) or count + weight > most:
+                break
+            old = self._cache[1] if self._cache and self._cache[0] == last else _load(self.segments[last])  # fmt: skip
+            del self.segments[last], self.weights[last]
+            self._cache = None
+            kept: dict[int | date, bytes] = {}
+            for name, data in old.items():
+                if isinstance(name, date):
+                    if self.days.get(name, (None, 0))[0] == last:
+                        kept[name] = data
+                        sizes.setdefault(name, self.days[name][1])
+                elif self.tickets.get(name) == last:
+                    kept[name] = data
+            entries = kept | entries
+            weight = sum(1 for n in entries if not isinstance(n, date)) + sum(sizes.values())
+        blob = _dump(entries)
+        listing: Listing = (
+            [n for n in entries if not isinstance(n, date)],
+            {d: sizes[d] for d in sorted(n for n in entries if isinstance(n, date))},
+        )
+        base = next(reversed(self.segments), None)
+        self.add(key, blob, listing)
+        return blob, listing, base
+
+
+def pack(
+    tickets: Mapping[int, TicketState],
+    days: Mapping[date, tuple[Mapping[int, GameRecord], datetime | None]] = {},
+) -> tuple[bytes, str]:
+    """An archive segment of ``tickets`` and ``days`` (a past gaming day: its games by number and
+    when it ended) built on nothing, and its listing as stored (``archived``)."""
+    blob, listing, _ = Archive().append(
+        0, {n: _pickle(t) for n, t in tickets.items()},
+        {d: (_pickle((dict(g), end)), len(g)) for d, (g, end) in days.items()},
+    )  # fmt: skip
+    return blob, listing_json(listing)
 
 
 def settled(state: TicketState) -> bool:
@@ -133,61 +241,30 @@ def settled(state: TicketState) -> bool:
 
 
 class TicketBook(dict[int, TicketState]):
-    """A system's tickets: the open ones in the dict itself, the settled ones archived (kept
-    compressed, per segment) and decoded when looked up by number (and then open again until
-    the next snapshot archives them).  ``len``, ``in``, ``[]`` and ``get`` cover every ticket;
-    iterating (``values``, ``items``) covers the open ones, which are all the system iterates
-    (see :func:`settled`); :meth:`everything` decodes the lot."""
+    """A system's tickets: the open ones in the dict itself, the settled ones in the
+    :class:`Archive` and decoded when looked up by number (and then open again until the next
+    snapshot archives them).  ``len``, ``in``, ``[]`` and ``get`` cover every ticket; iterating
+    (``values``, ``items``) covers the open ones, which are all the system iterates (see
+    :func:`settled`); :meth:`everything` decodes the lot."""
 
-    def __init__(self, open_tickets: Mapping[int, TicketState] = {}) -> None:
+    def __init__(self, open_tickets: Mapping[int, TicketState] = {},
+                 archive: Archive | None = None) -> None:  # fmt: skip
         super().__init__(open_tickets)
-        self.segments: dict[int, bytes] = {}
-        """Archive segments by key, oldest first (the chain of snapshots)."""
-        self.counts: dict[int, int] = {}
-        self.index: dict[int, int] = {}
-        """Archived ticket number -> the segment holding it."""
-        self._cache: tuple[int, dict[int, bytes]] | None = None
+        self.archive = Archive() if archive is None else archive
 
-    def add_segment(self, key: int, blob: bytes, numbers: list[int]) -> None:
-        """Hold an archive segment (as stored) holding the tickets ``numbers``."""
-        self.segments[key] = blob
-        self.counts[key] = len(numbers)
-        self.index.update(dict.fromkeys(numbers, key))
-
-    def archive(self, key: int, most: int = SEGMENT) -> tuple[bytes, list[int], int | None]:
-        """Move every settled open ticket into a new segment ``key``, with the last segments
-        while each is no larger than what it joins and the whole at most ``most`` tickets (so
-        the chain stays short and each ticket is rewritten a few times at most); the new
-        segment's blob and numbers, and the key of the segment before it."""
+    def settle(self) -> dict[int, bytes]:
+        """Take every settled open ticket out of the open ones, pickled, by number."""
         done = {n: s for n, s in super().items() if settled(s)}
         for n in done:
             dict.__delitem__(self, n)
-        merged = {n: pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL) for n, t in done.items()}
-        while self.segments:
-            last = next(reversed(self.segments))
-            count = self.counts[last]
-            if count > max(len(merged), 1) or count + len(merged) > most:
-                break
-            old = self._segment(last)
-            del self.segments[last], self.counts[last]
-            self._cache = None
-            merged = {n: t for n, t in old.items() if self.index.get(n) == last} | merged
-        blob = _dump(merged)
-        base = next(reversed(self.segments), None)
-        self.add_segment(key, blob, list(merged))
-        return blob, list(merged), base
-
-    def _segment(self, key: int) -> dict[int, bytes]:
-        if self._cache is None or self._cache[0] != key:
-            self._cache = (key, _load(self.segments[key]))
-        return self._cache[1]
+        return {n: _pickle(t) for n, t in done.items()}
 
     def _open(self, number: int) -> TicketState | None:
-        key = self.index.get(number)
+        key = self.archive.tickets.get(number)
         if key is None:
             return None
-        state = _ticket(self._segment(key)[number])
-        del self.index[number]
+        state = _ticket(self.archive.entry(key, number))
+        del self.archive.tickets[number]
         dict.__setitem__(self, number, state)
         return state
 
@@ -207,10 +284,10 @@ class TicketBook(dict[int, TicketState]):
             return default
 
     def __contains__(self, number: object) -> bool:
-        return dict.__contains__(self, number) or number in self.index
+        return dict.__contains__(self, number) or number in self.archive.tickets
 
     def __len__(self) -> int:
-        return dict.__len__(self) + len(self.index)
+        return dict.__len__(self) + len(self.archive.tickets)
 
     def opened(self) -> dict[int, TicketState]:
         """The open tickets (held decoded) by number."""
@@ -219,11 +296,167 @@ class TicketBook(dict[int, TicketState]):
     def everything(self) -> dict[int, TicketState]:
         """Every ticket, archived ones decoded, by number (for checks; slow with many)."""
         out = self.opened()
-        for key, blob in self.segments.items():
-            for n, data in _load(blob).items():
-                if self.index.get(n) == key:
-                    out[n] = _ticket(data)
+        for n, key in self.archive.tickets.items():
+            out[n] = _ticket(self.archive.entry(key, n))
         return dict(sorted(out.items()))
+
+
+DAYS_DECODED: Final = 8
+"""How many archived gaming days a :class:`GameBook` keeps decoded (the last looked up)."""
+
+
+class GameBook(dict[tuple[date, int], GameRecord]):
+    """A system's games: the open ones (of the days not archived yet, which include the last
+    game drawn) in the dict itself, each past gaming day's in the :class:`Archive`, stored once
+    and decoded when a game of that day is looked up.  ``len``, ``in``, ``[]`` and ``get`` cover
+    every game; iterating covers the open ones, which are all the system iterates (the board's
+    last game drawn: see :meth:`settle`); :meth:`day` and :meth:`everything` decode."""
+
+    def __init__(self, open_games: Mapping[tuple[date, int], GameRecord] = {},
+                 archive: Archive | None = None) -> None:  # fmt: skip
+        super().__init__(open_games)
+        self.archive = Archive() if archive is None else archive
+        self._decoded: dict[date, tuple[dict[int, GameRecord], datetime | None]] = {}
+
+    def settle(self, day: date | None, ends: dict[date, datetime]) -> dict[date, tuple[bytes, int]]:  # fmt: skip
+        """Take every open day before ``day`` and before the last game drawn (so the board's
+        game stays open) out of the open games and day ends ``ends``: each day's games and end
+        pickled, with its count of games."""
+        drawn = next((k[0] for k, g in reversed(super().items()) if g.numbers), None)
+        if day is None or drawn is None:
+            return {}
+        cut = min(day, drawn)
+        past: dict[date, dict[int, GameRecord]] = {d: {} for d in dict.keys(ends) if d < cut}
+        for (d, n), g in super().items():
+            if d < cut:
+                past.setdefault(d, {})[n] = g
+        out: dict[date, tuple[bytes, int]] = {}
+        for d, games in sorted(past.items()):
+            for n in games:
+                dict.__delitem__(self, (d, n))
+            end = dict.pop(ends, d, None)
+            out[d] = (_pickle((games, end)), len(games))
+        return out
+
+    def archived(self, day: date) -> tuple[dict[int, GameRecord], datetime | None] | None:
+        """An archived day's games by number and its end, decoded (None if not archived)."""
+        entry = self._decoded.pop(day, None)
+        if entry is None:
+            where = self.archive.days.get(day)
+            if where is None:
+                return None
+            entry = _Reader(io.BytesIO(self.archive.entry(where[0], day))).load()
+            if (
+                not isinstance(entry, tuple)
+                or not isinstance(entry[0], dict)
+                or not all(isinstance(g, GameRecord) for g in entry[0].values())
+            ):
+                raise FeltError("a keno snapshot's archive holds something other than a day's games")  # fmt: skip
+            while len(self._decoded) >= DAYS_DECODED:
+                del self._decoded[next(iter(self._decoded))]
+        self._decoded[day] = entry
+        return entry
+
+    def __getitem__(self, key: tuple[date, int]) -> GameRecord:
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        entry = self.archived(key[0]) if isinstance(key, tuple) and len(key) == 2 else None
+        if entry is None or key[1] not in entry[0]:
+            raise KeyError(key)
+        return entry[0][key[1]]
+
+    def get(self, key: tuple[date, int], default: Any = None) -> Any:
+        """The game ``key`` (decoded from the archive if need be), or ``default``."""
+        try:
+            return self[key]
+        except (KeyError, TypeError):
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return self.get(key) is not None  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + sum(n for _, n in self.archive.days.values())
+
+    def opened(self) -> dict[tuple[date, int], GameRecord]:
+        """The open games (held decoded) by (day, number)."""
+        return dict(super().items())
+
+    def day(self, day: date) -> list[GameRecord]:
+        """The games of one gaming day, in order (decoded from the archive if need be)."""
+        entry = self.archived(day)
+        if entry is not None:
+            return [entry[0][n] for n in sorted(entry[0])]
+        return [g for (d, _), g in super().items() if d == day]
+
+    def everything(self) -> dict[tuple[date, int], GameRecord]:
+        """Every game, archived days decoded, by (day, number) (for checks; slow with many)."""
+        out: dict[tuple[date, int], GameRecord] = {}
+        for d in sorted(self.archive.days):
+            out.update({(d, g.number): g for g in self.day(d)})
+        return out | self.opened()
+
+
+class DayEnds(dict[date, datetime]):
+    """When each past gaming day ended: the open ones in the dict itself, the archived days'
+    read with their games from the :class:`GameBook` ``games``.  ``len``, ``in``, ``[]`` and
+    ``get`` cover every day; iterating covers the open ones (the system only looks days up)."""
+
+    def __init__(self, open_ends: Mapping[date, datetime], games: GameBook) -> None:
+        super().__init__(open_ends)
+        self.games = games
+
+    def __getitem__(self, day: date) -> datetime:
+        if dict.__contains__(self, day):
+            return dict.__getitem__(self, day)
+        entry = self.games.archived(day) if isinstance(day, date) else None
+        if entry is None or entry[1] is None:
+            raise KeyError(day)
+        return entry[1]
+
+    def get(self, day: date, default: Any = None) -> Any:
+        """When gaming day ``day`` ended (read from the archive if need be), or ``default``."""
+        try:
+            return self[day]
+        except (KeyError, TypeError):
+            return default
+
+    def __contains__(self, day: object) -> bool:
+        return self.get(day) is not None  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + len(self.games.archive.days)
+
+    def everything(self) -> dict[date, datetime]:
+        """Every day's end, archived ones decoded (for checks)."""
+        out = {d: self[d] for d in self.games.archive.days if d in self}
+        return dict(sorted((out | dict(self.items())).items()))
+
+
+def books(system: KenoSystem) -> tuple[TicketBook, GameBook]:
+    """The system's tickets and games as books sharing one archive (made so if they are not)."""
+    t, g = system.tickets, system.games
+    archive = t.archive if isinstance(t, TicketBook) else g.archive if isinstance(g, GameBook) else Archive()  # fmt: skip
+    if not isinstance(t, TicketBook):
+        t = system.tickets = TicketBook(t, archive)
+    if not isinstance(g, GameBook):
+        g = system.games = GameBook(g, archive)
+    if t.archive is not g.archive:
+        raise FeltError("a keno system's tickets and games are archived apart")
+    if not isinstance(system.day_ends, DayEnds):
+        system.day_ends = DayEnds(system.day_ends, g)
+    return t, g
+
+
+def all_games(system: KenoSystem) -> dict[tuple[date, int], GameRecord]:
+    """Every game of a system, whether its games are a plain dict or a :class:`GameBook`."""
+    g = system.games
+    return g.everything() if isinstance(g, GameBook) else dict(sorted(g.items()))
+
+
+def _ends(system: KenoSystem) -> dict[date, datetime]:
+    e = system.day_ends
+    return e.everything() if isinstance(e, DayEnds) else dict(sorted(e.items()))
 
 
 def all_tickets(system: KenoSystem) -> dict[int, TicketState]:
@@ -276,23 +509,26 @@ class Snapshot:
 
 
 def take(system: KenoSystem, key: int, extra: Mapping[str, Any] | None = None) -> Snapshot:
-    """Archive the system's settled tickets into segment ``key`` and snapshot the rest; the
-    system's ledger is reduced to its balances brought forward (its movements are on record).
-    ``extra``: what the caller keeps beside the system (picklable the same way)."""
-    if not isinstance(system.tickets, TicketBook):
-        system.tickets = TicketBook(system.tickets)
-    blob, numbers, base = system.tickets.archive(key)
+    """Archive the system's settled tickets and its past gaming days' games into segment
+    ``key`` and snapshot the rest; the system's ledger is reduced to its balances brought
+    forward (its movements are on record).  ``extra``: what the caller keeps beside the system
+    (picklable the same way)."""
+    tickets, games = books(system)
+    past = games.settle(system.day, system.day_ends)
+    blob, listing, base = tickets.archive.append(key, tickets.settle(), past)
     net = balances(system.ledger)
     system.ledger = brought_forward(net)
     carried = {f.name: getattr(system, f.name) for f in fields(system) if f.compare and f.name not in SKIPPED}  # fmt: skip
     state = _dump({
         "config": config_print(system.config),
         "fields": carried,
-        "tickets": system.tickets.opened(),
+        "tickets": tickets.opened(),
+        "games": games.opened(),
+        "day_ends": dict(system.day_ends.items()),
         "balances": net,
         "extra": dict(extra or {}),
     })  # fmt: skip
-    archived = json.dumps(numbers, separators=(",", ":"))
+    archived = listing_json(listing)
     return Snapshot(base, SCHEMA, state, digest(SCHEMA.encode(), state), archived, blob,
                     digest(archived.encode(), blob))  # fmt: skip
 
@@ -300,7 +536,7 @@ def take(system: KenoSystem, key: int, extra: Mapping[str, Any] | None = None) -
 def segment_ok(archived: str, archive: bytes, stored: str) -> str | None:
     """None if an archive segment matches its digest, else the reason it is refused."""
     if digest(archived.encode(), archive) != stored:
-        return "its archive of settled tickets does not match its digest"
+        return "its archive of settled tickets and past days does not match its digest"
     return None
 
 
@@ -327,27 +563,39 @@ def restore(
     system = KenoSystem(config)
     for name, value in data["fields"].items():
         setattr(system, name, value)
-    book = TicketBook(data["tickets"])
-    for key, archived, archive in segments:
-        book.add_segment(key, archive, json.loads(archived))
+    archive = Archive()
+    for key, archived, blob in segments:
+        try:
+            listing = listed(archived)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise FeltError(f"the listing of its archive segment {key} does not read") from None
+        archive.add(key, blob, listing)
+    book = TicketBook(data["tickets"], archive)
     for n in book.opened():
-        book.index.pop(n, None)  # reopened after it was archived: the open copy is the one
+        archive.tickets.pop(n, None)  # reopened after it was archived: the open copy is the one
     system.tickets = book
+    system.games = GameBook(data["games"], archive)
+    system.day_ends = DayEnds(data["day_ends"], system.games)
     system.ledger = brought_forward(data["balances"])
     return system, dict(data["extra"])
 
 
 def same_state(a: KenoSystem, b: KenoSystem) -> list[str]:
     """What differs between two systems' states (empty if none): every ``compare`` field but the
-    events, the tickets (all of them, archived ones decoded) and the ledger's balances."""
+    events, the tickets and games (all of them, archived ones decoded) and the ledger's
+    balances."""
     out = [
         f.name
         for f in fields(a)
-        if f.compare and f.name not in ("events", "tickets", "ledger")
+        if f.compare and f.name not in ("events", "tickets", "games", "day_ends", "ledger")
         and getattr(a, f.name) != getattr(b, f.name)
     ]  # fmt: skip
     if all_tickets(a) != all_tickets(b):
         out.append("tickets")
+    if all_games(a) != all_games(b):
+        out.append("games")
+    if _ends(a) != _ends(b):
+        out.append("day_ends")
     if balances(a.ledger) != balances(b.ledger):
         out.append("ledger")
     return out
@@ -355,10 +603,15 @@ def same_state(a: KenoSystem, b: KenoSystem) -> list[str]:
 
 __all__ = [
     "SCHEMA",
+    "Archive",
+    "DayEnds",
+    "GameBook",
     "Snapshot",
     "TicketBook",
+    "all_games",
     "all_tickets",
     "balances",
+    "books",
     "brought_forward",
     "digest",
     "pack",

@@ -755,8 +755,7 @@ class KenoSystem:
         if s.voided:
             raise FeltError(f"ticket {a.ticket} is already void")
         r = s.record
-        start = self.game_start(r.day, r.first_game)
-        if start is not None or r.day != self.day:
+        if r.day != self.day or self.game_start(r.day, r.first_game) is not None:
             raise FeltError(f"ticket {a.ticket} may not be voided: game {r.first_game}, its first, "
                             f"has started; a ticket is voided only before the start of the game "
                             f"({cite('4(e)')}, {cite('3(c)')})")  # fmt: skip
@@ -994,12 +993,24 @@ class KenoSystem:
             raise FeltError(f"no game {game} of {day.isoformat()} was drawn")
         return record.numbers
 
+    def last_drawn(self) -> GameRecord | None:
+        """The last game drawn, the one the board shows (15.5(g)); iterating the games from the
+        newest finds it among the first few."""
+        return next((g for g in reversed(self.games.values()) if g.numbers), None)
+
+    def day_games(self, day: date) -> list[GameRecord]:
+        """The games of a gaming day in order, each looked up by its number (numbered from 1,
+        15.5(b)), so a day kept apart from the rest is read alone."""
+        out: list[GameRecord] = []
+        while (game := self.games.get((day, len(out) + 1))) is not None:
+            out.append(game)
+        return out
+
     def board(self) -> str:
         """The keno board: the game number and its 20 numbers (15.5(g))."""
-        drawn = [g for g in self.games.values() if g.numbers]
-        if not drawn:
+        g = self.last_drawn()
+        if g is None:
             return "KENO  no game drawn yet"
-        g = drawn[-1]
         return f"KENO  game {g.number}  {g.day.isoformat()}\n" + " ".join(
             f"{n:2d}" for n in sorted(g.numbers)
         )
