@@ -157,7 +157,8 @@ HTTP_CASES: list[tuple[str, str | None, str, str, dict[str, Any], int]] = [
     ("amount of a tenth of a cent", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": 0.001, "key": "k"}}, 422),
     ("amount a cent over the limit", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "ann", "amount": "10000000.01", "key": "k"}}, 422),
     ("amount 0.00", "cage", "POST", "/api/cashier/withdraw", {"json": {"player": "ann", "amount": "0.00", "key": "k"}}, 422),
-    ("player '..'", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "..", "amount": "5.00", "key": "k"}}, 422),
+    ("player '..'", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "..", "amount": "5.00", "key": "k"}}, 404),  # a name an account opened before issue 18 may have; none has it here
+    ("player '_x y'", "cage", "POST", "/api/cashier/deposit", {"json": {"player": "_x y", "amount": "5.00", "key": "k"}}, 422),
     ("seat true to sit", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": True}}, 422),
     ("seat true to stand", "ann", "POST", "/api/tables/b5/stand", {"json": {"seat": True}}, 422),
     ("seat 1.5", "bob", "POST", "/api/tables/b5/sit", {"json": {"seat": 1.5}}, 422),
