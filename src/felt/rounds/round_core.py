@@ -130,6 +130,11 @@ class RoundCore:
         """Whether the round is over."""
         raise NotImplementedError
 
+    def must_stay_seated(self, seat: int) -> str:
+        """Why the player whose hand is in play at ``seat`` may not stand up yet (the game's
+        clause): a hand is its wagering player's until the round is settled."""
+        raise NotImplementedError
+
     def next_dealer_action(self) -> Action | None:
         """The dealer's next step, or None while players must act first (an election pending)."""
         raise NotImplementedError

@@ -32,7 +32,7 @@ from sqlalchemy import Connection, insert, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
-from felt.games.boston.round import Phase, Round
+from felt.games.boston.round import Round
 from felt.games.boston.table import Table
 from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.table import DoubleDownTable
@@ -544,7 +544,8 @@ class TableHost:
         if held is None or held.account_id != who.id:
             raise FeltError(f"seat {seat} is not yours")
         if self._hand_in_play(seat) is not None:
-            raise FeltError(self._must_stay(seat))
+            assert self.round is not None
+            raise FeltError(self.round.must_stay_seated(seat))
         self._change_seats({n: s for n, s in self.seats.items() if n != seat})
 
     def _hand_in_play(self, seat: int) -> str | None:
@@ -552,27 +553,6 @@ class TableHost:
         if self.round is None or self.round.finished:
             return None
         return self.hand_owner(seat)
-
-    def _must_stay(self, seat: int) -> str:
-        """Why a player with a hand in play at ``seat`` may not stand up yet."""
-        rnd = self.round
-        if isinstance(rnd, Round):
-            clause = rnd.cite(rnd.config.edition.remain_seated_clause)
-            if rnd.phase is Phase.BETTING:
-                return (
-                    f"seat {seat}: your wagers are on the layout; take them back first "
-                    f'({{"action": "leave", "seat": {seat}}}) or stay seated until the round '
-                    f"is complete ({clause})"
-                )
-            return (
-                f"seat {seat}: a player who has wagered and received cards must remain seated "
-                f"until the round is complete ({clause})"
-            )
-        assert isinstance(rnd, DoubleDownRound)
-        return (
-            f"seat {seat}: your wager is in action until the round is settled ({rnd.cite('6(b)')}); "
-            "the betting area stays yours until then"
-        )
 
     def _change_seats(self, seats: dict[int, Seat]) -> None:
         self._write_state(seats=seats)

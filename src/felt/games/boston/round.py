@@ -293,6 +293,21 @@ class Round(RoundCore):
         for name, amount in wagers.items():
             self._place(a.seat, name, amount)
 
+    def must_stay_seated(self, seat: int) -> str:
+        """24.6(e) / 13:69F-24.6(g): a player who has wagered and received cards remains seated
+        until the round is complete; before the cards, ``leave`` takes the wagers back."""
+        clause = self.cite(self.config.edition.remain_seated_clause)
+        if self.phase is Phase.BETTING:
+            return (
+                f"seat {seat}: your wagers are on the layout; take them back first "
+                f'({{"action": "leave", "seat": {seat}}}) or stay seated until the round '
+                f"is complete ({clause})"
+            )
+        return (
+            f"seat {seat}: a player who has wagered and received cards must remain seated "
+            f"until the round is complete ({clause})"
+        )
+
     def _check_leave(self, a: Leave) -> None:
         seat = self.seats.get(a.seat)
         if seat is None:

@@ -148,6 +148,14 @@ class DoubleDownRound(RoundCore):
         """``N.J.A.C. 19:47-17.<section>``."""
         return rules().cite(section)
 
+    def must_stay_seated(self, seat: int) -> str:
+        """17.6(b): the wager is in action until the round is settled, so the betting area
+        stays its bettor's (docs/interpretations.md, seats and hands)."""
+        return (
+            f"seat {seat}: your wager is in action until the round is settled ({self.cite('6(b)')}); "
+            "the betting area stays yours until then"
+        )
+
     @property
     def finished(self) -> bool:
         """Whether the round is over."""
