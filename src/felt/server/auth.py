@@ -251,11 +251,21 @@ def _lock_if_spent(store: Store, name: str) -> None:
     marked locked: attempts cut off by a crash (or a database error between the reservation and
     the result) count as failed, and such an account refuses every log-in, so it is locked in
     fact and is shown and reported as such."""
+    with store.engine.connect() as conn:  # a read first: most refusals are not of this kind,
+        spent = conn.execute(  # and a write would take the write turn for each of them
+            select(accounts.c.id).where(
+                accounts.c.name == name,
+                accounts.c.locked.is_(False),
+                accounts.c.failed_logins >= MAX_FAILED_LOGINS,
+            )
+        ).first()
+    if spent is None:
+        return
     with store.transaction() as conn:
         row = conn.execute(
             update(accounts)
             .where(
-                accounts.c.name == name,
+                accounts.c.id == spent.id,
                 accounts.c.locked.is_(False),
                 accounts.c.failed_logins >= MAX_FAILED_LOGINS,
             )
