@@ -9,7 +9,7 @@ from felt.core.batch import categories, rank_batch, rank_three_batch, three_cate
 from felt.core.cards import parse_cards
 from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate, evaluate_three, hand_rank
-from felt.core.ranking import Category, ThreeCardCategory
+from felt.core.ranking import Category, TrioCategory
 
 
 def random_hands(n: int, k: int, seed: int = 7) -> np.ndarray:
@@ -35,7 +35,7 @@ def test_categories_and_three_card_batch() -> None:
     assert categories(rank_batch(hands)) == [Category.FOUR_OF_A_KIND, Category.HIGH_CARD]
     three = np.array([parse_cards("Ah Kh Qh"), parse_cards("Ac 2d 3h")])
     ranks = rank_three_batch(three)
-    assert three_categories(ranks) == [ThreeCardCategory.ROYAL_FLUSH, ThreeCardCategory.STRAIGHT]
+    assert three_categories(ranks) == [TrioCategory.ROYAL_FLUSH, TrioCategory.STRAIGHT]
     assert ranks.tolist() == [evaluate_three("Ah Kh Qh").rank, evaluate_three("Ac 2d 3h").rank]
 
 

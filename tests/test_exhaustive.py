@@ -14,8 +14,8 @@ import pytest
 
 from felt.core.batch import rank_batch, rank_three_batch
 from felt.core.evaluator import evaluate_three, hand_rank
-from felt.core.ranking import five_card_key_of_ranks, three_card_key
-from felt.core.tables import five_card_order, three_card_order
+from felt.core.ranking import five_card_key_of_ranks, trio_key
+from felt.core.tables import five_card_order, trio_order
 from tests.exhaustive import BINOM, all_hands, best_of_fives, colex5
 
 
@@ -82,11 +82,11 @@ def test_every_six_and_seven_card_hand_is_its_best_five(n: int, five_values: np.
 
 def test_every_three_card_hand_matches_reference_and_single_path() -> None:
     """19:47-24.5(d) and 13:69F-24.5(d), all 22,100 hands, all orders of the three cards."""
-    value_of = {key: i + 1 for i, key in enumerate(three_card_order())}
+    value_of = {key: i + 1 for i, key in enumerate(trio_order())}
     hands = np.array(list(itertools.permutations(range(52), 3)), dtype=np.uint8)
     batch = rank_three_batch(hands)
     for hand, value in zip(hands.tolist()[::7], batch.tolist()[::7], strict=True):
-        assert value == value_of[three_card_key(hand)] == evaluate_three(hand).rank
+        assert value == value_of[trio_key(hand)] == evaluate_three(hand).rank
     sorted_hands = np.sort(hands, axis=1)
     np.testing.assert_array_equal(batch, rank_three_batch(sorted_hands))
     assert len(value_of) == 741

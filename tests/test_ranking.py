@@ -8,10 +8,10 @@ from felt.core.cards import parse_cards
 from felt.core.evaluator import evaluate, evaluate_three
 from felt.core.ranking import (
     Category,
-    ThreeCardCategory,
+    TrioCategory,
     five_card_key,
     royal_flush_length,
-    three_card_key,
+    trio_key,
 )
 
 
@@ -95,26 +95,26 @@ def test_24_5_c_identical_ranks_push_whatever_the_suits() -> None:
 @pytest.mark.parametrize(
     ("hand", "category"),
     [
-        ("Ah Kh Qh", ThreeCardCategory.ROYAL_FLUSH),
-        ("Kh Qh Jh", ThreeCardCategory.STRAIGHT_FLUSH),
-        ("Ah 2h 3h", ThreeCardCategory.STRAIGHT_FLUSH),
-        ("5c 5d 5h", ThreeCardCategory.THREE_OF_A_KIND),
-        ("Ah 2d 3h", ThreeCardCategory.STRAIGHT),
-        ("Ah Kd Qh", ThreeCardCategory.STRAIGHT),
-        ("Kh Ad 2h", ThreeCardCategory.HIGH_CARD),
-        ("Kh Ah 2h", ThreeCardCategory.FLUSH),
-        ("Kh 9h 2h", ThreeCardCategory.FLUSH),
-        ("Kh Kd 2h", ThreeCardCategory.ONE_PAIR),
-        ("Kh Jd 2h", ThreeCardCategory.HIGH_CARD),
+        ("Ah Kh Qh", TrioCategory.ROYAL_FLUSH),
+        ("Kh Qh Jh", TrioCategory.STRAIGHT_FLUSH),
+        ("Ah 2h 3h", TrioCategory.STRAIGHT_FLUSH),
+        ("5c 5d 5h", TrioCategory.THREE_OF_A_KIND),
+        ("Ah 2d 3h", TrioCategory.STRAIGHT),
+        ("Ah Kd Qh", TrioCategory.STRAIGHT),
+        ("Kh Ad 2h", TrioCategory.HIGH_CARD),
+        ("Kh Ah 2h", TrioCategory.FLUSH),
+        ("Kh 9h 2h", TrioCategory.FLUSH),
+        ("Kh Kd 2h", TrioCategory.ONE_PAIR),
+        ("Kh Jd 2h", TrioCategory.HIGH_CARD),
     ],
 )
-def test_24_5_d_three_card_hands(hand: str, category: ThreeCardCategory) -> None:
+def test_24_5_d_three_card_hands(hand: str, category: TrioCategory) -> None:
     """19:47-24.5(d), 13:69F-24.5(d): A-2-3 is a straight, K-A-2 is not; A-K-Q suited is royal."""
-    assert three_card_key(parse_cards(hand))[0] is category
+    assert trio_key(parse_cards(hand))[0] is category
     assert evaluate_three(hand).category is category
 
 
-def test_24_5_d_three_card_order() -> None:
+def test_24_5_d_trio_order() -> None:
     """Categories in the order 24.5(d) lists them; A-2-3 the lowest straight."""
     order = ["Ah Kh Qh", "Kh Qh Jh", "2c 2d 2h", "Ah Kd Qh", "Kh 9h 2h", "Kh Kd 2h", "Ah Kd Jh"]
     values = [evaluate_three(h) for h in order]

@@ -14,7 +14,7 @@ from felt.core.tables import (
     FIVE_CARD_VALUES,
     RANK_KEYS,
     SIZE_UNIT,
-    THREE_CARD_VALUES,
+    TRIO_VALUES,
     Tables,
     _rank_multisets,
     build_tables,
@@ -32,14 +32,14 @@ def test_rank_key_sums_are_unique_for_every_rank_multiset(size: int, count: int)
     assert sums.max() < SIZE_UNIT
 
 
-def test_there_are_7462_five_card_values_and_741_three_card_values() -> None:
+def test_there_are_7462_five_card_values_and_741_trio_values() -> None:
     """19:47-24.5(b)-(c): 7,462 distinct values from 7-5-4-3-2 up to the royal flush."""
     t = tables()
     assert len(five_card_order()) == FIVE_CARD_VALUES == 7462
     # Without a flush the best hand is four aces with a king; the ten straight flushes are above.
     assert t.values.max() == FIVE_CARD_VALUES - 10 == hand_rank(parse_cards("Ac Ad Ah As Kc"))
     assert t.flush.max() == FIVE_CARD_VALUES
-    assert t.three.max() == THREE_CARD_VALUES == 741
+    assert t.three.max() == TRIO_VALUES == 741
 
 
 def test_tables_fit_in_a_few_megabytes() -> None:

@@ -13,8 +13,8 @@ __version__ = "0.1.0"
 
 from felt.core.cards import ALL_CARDS, Card, Rank, Suit, format_cards, new_deck, parse_cards
 from felt.core.errors import FeltError
-from felt.core.evaluator import HandValue, ThreeCardValue, evaluate, evaluate_three, hand_rank
-from felt.core.ranking import Category, ThreeCardCategory, royal_flush_length
+from felt.core.evaluator import HandValue, TrioValue, evaluate, evaluate_three, hand_rank
+from felt.core.ranking import Category, TrioCategory, royal_flush_length
 
 __all__ = [
     "ALL_CARDS",
@@ -24,8 +24,8 @@ __all__ = [
     "HandValue",
     "Rank",
     "Suit",
-    "ThreeCardCategory",
-    "ThreeCardValue",
+    "TrioCategory",
+    "TrioValue",
     "__version__",
     "evaluate",
     "evaluate_three",

@@ -18,7 +18,7 @@ from felt.cli.keno import add_parser as add_keno_parser
 from felt.core.cards import Card, format_cards, parse_cards
 from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate, evaluate_three
-from felt.core.tables import FIVE_CARD_VALUES, THREE_CARD_VALUES
+from felt.core.tables import FIVE_CARD_VALUES, TRIO_VALUES
 from felt.games.boston.config import TableConfig, load_table
 from felt.games.double_down import DoubleDownConfig, load_double_down_table
 
@@ -76,14 +76,14 @@ def _cmd_eval(args: argparse.Namespace) -> int:
                 "cards": [str(c) for c in cards],
                 "category": three.category.label,
                 "rank": three.rank,
-                "max_rank": THREE_CARD_VALUES,
+                "max_rank": TRIO_VALUES,
                 "best_five": None,
             }
             print(json.dumps(out))
         else:
             print(f"cards      {_show(cards)}")
             print(f"hand       {three.category.label} (three-card hand, optional bonus wager)")
-            print(f"value      {three.rank} of {THREE_CARD_VALUES} (higher is better)")
+            print(f"value      {three.rank} of {TRIO_VALUES} (higher is better)")
         return 0
     hand = evaluate(cards)
     royal = hand.royal_flush_length

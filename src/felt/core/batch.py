@@ -22,7 +22,7 @@ from numpy.typing import ArrayLike, NDArray
 from felt.core._jit import jit
 from felt.core.cards import Card
 from felt.core.errors import FeltError
-from felt.core.ranking import Category, ThreeCardCategory
+from felt.core.ranking import Category, TrioCategory
 from felt.core.tables import FLUSH_BITS, LOW_MASK, ROW_BITS, ROW_MASK, SUIT_SHIFT, SUM_START, tables
 
 __all__ = ["categories", "rank_batch", "rank_three_batch", "three_categories"]
@@ -198,6 +198,6 @@ def categories(ranks: NDArray[Any]) -> list[Category]:
     return [Category(int(c)) for c in tables().five_category[np.asarray(ranks)]]
 
 
-def three_categories(ranks: NDArray[Any]) -> list[ThreeCardCategory]:
-    """The :class:`ThreeCardCategory` of each three-card value."""
-    return [ThreeCardCategory(int(c)) for c in tables().three_category[np.asarray(ranks)]]
+def three_categories(ranks: NDArray[Any]) -> list[TrioCategory]:
+    """The :class:`TrioCategory` of each three-card value."""
+    return [TrioCategory(int(c)) for c in tables().three_category[np.asarray(ranks)]]

@@ -17,8 +17,8 @@ from fractions import Fraction
 import numpy as np
 
 from felt.core.errors import FeltError
-from felt.core.ranking import Category, ThreeCardCategory
-from felt.core.tables import tables, three_card_lookup
+from felt.core.ranking import Category, TrioCategory
+from felt.core.tables import tables, trio_lookup
 
 __all__ = ["CENSUS_SIZES", "Census", "hand_census"]
 
@@ -56,12 +56,12 @@ def hand_census(cards: int) -> Census:
         allowed = ", ".join(map(str, CENSUS_SIZES[:-1])) + f" or {CENSUS_SIZES[-1]}"
         raise FeltError(f"hand census needs {allowed} cards, got {cards}")
     if cards == 3:  # the three-card tables alone: a cold Boston 5 analysis needs no other
-        three_table, three_category = three_card_lookup()
+        three_table, three_category = trio_lookup()
         three = three_table.tolist()
-        per_three = np.zeros(len(ThreeCardCategory), dtype=np.int64)
+        per_three = np.zeros(len(TrioCategory), dtype=np.int64)
         for a, b, c in itertools.combinations(range(52), 3):
             per_three[three_category[three[2704 * a + 52 * b + c]]] += 1
-        ordered3 = sorted(ThreeCardCategory, reverse=True)
+        ordered3 = sorted(TrioCategory, reverse=True)
         return Census(3, sum(map(int, per_three)), {c.label: int(per_three[c]) for c in ordered3})
     from felt.core._census_kernel import census_kernel  # numba, loaded only when it is needed
 

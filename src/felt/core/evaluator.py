@@ -23,7 +23,7 @@ from typing import Final
 
 from felt.core.cards import Card, Rank, format_cards, parse_cards
 from felt.core.errors import FeltError
-from felt.core.ranking import Category, ThreeCardCategory, five_card_key, royal_flush_length
+from felt.core.ranking import Category, TrioCategory, five_card_key, royal_flush_length
 from felt.core.tables import (
     FLUSH_BITS,
     LOW_MASK,
@@ -36,7 +36,7 @@ from felt.core.tables import (
 
 __all__ = [
     "HandValue",
-    "ThreeCardValue",
+    "TrioValue",
     "evaluate",
     "evaluate_three",
     "format_cards",
@@ -57,7 +57,7 @@ class _PyTables:
     values: list[int]
     three: list[int]
     five_category: list[Category]
-    three_category: list[ThreeCardCategory]
+    three_category: list[TrioCategory]
 
 
 @functools.cache
@@ -70,7 +70,7 @@ def _py() -> _PyTables:
         values=t.values.tolist(),
         three=t.three.tolist(),
         five_category=[Category(int(c)) for c in t.five_category],
-        three_category=[ThreeCardCategory(int(c)) for c in t.three_category],
+        three_category=[TrioCategory(int(c)) for c in t.three_category],
     )
 
 
@@ -232,7 +232,7 @@ def evaluate(cards: CardsLike) -> HandValue:
 
 
 @dataclass(frozen=True, eq=False)
-class ThreeCardValue(_ComparedByRank):
+class TrioValue(_ComparedByRank):
     """A three-card hand for the optional bonus wager (19:47-24.5(d); 13:69F-24.5(d)).
 
     ``rank`` runs from 1 to 741; categories follow the order the texts list them in and, within
@@ -241,11 +241,11 @@ class ThreeCardValue(_ComparedByRank):
     """
 
     rank: int
-    category: ThreeCardCategory
+    category: TrioCategory
     cards: tuple[Card, ...]
 
 
-def evaluate_three(cards: CardsLike) -> ThreeCardValue:
+def evaluate_three(cards: CardsLike) -> TrioValue:
     """Classify three distinct cards for the optional bonus wager (19:47-24.5(d); 13:69F-24.5(d)).
 
     >>> evaluate_three("Ac 2d 3h").category.label, evaluate_three("Kc Ad 2h").category.label
@@ -254,4 +254,4 @@ def evaluate_three(cards: CardsLike) -> ThreeCardValue:
     a, b, c = _cards_of(cards, (3,), "a three-card hand")
     t = _py()
     value = t.three[2704 * a + 52 * b + c]
-    return ThreeCardValue(value, t.three_category[value], (a, b, c))
+    return TrioValue(value, t.three_category[value], (a, b, c))

@@ -14,8 +14,8 @@ are a push (19:47-24.5(c)).
 (<Category.ROYAL_FLUSH: 9>, ())
 >>> five_card_key(parse_cards("5d 4c 3h 2s Ah"))
 (<Category.STRAIGHT: 4>, (3,))
->>> three_card_key(parse_cards("Ah 2h 3h"))
-(<ThreeCardCategory.STRAIGHT_FLUSH: 5>, (1,))
+>>> trio_key(parse_cards("Ah 2h 3h"))
+(<TrioCategory.STRAIGHT_FLUSH: 5>, (1,))
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Category(IntEnum):
         return self.name.lower().replace("_", " ")
 
 
-class ThreeCardCategory(IntEnum):
+class TrioCategory(IntEnum):
     """The three-card hands of 19:47-24.5(d) and 13:69F-24.5(d), lowest to highest.
 
     The three-card royal flush exists only in 13:69F-24.5(d)1; the 2003 texts pay A-K-Q suited as
@@ -74,17 +74,17 @@ class ThreeCardCategory(IntEnum):
 
 
 _THREE_LABELS: Final = {
-    ThreeCardCategory.HIGH_CARD: "high card",
-    ThreeCardCategory.ONE_PAIR: "one pair",
-    ThreeCardCategory.FLUSH: "three-card flush",
-    ThreeCardCategory.STRAIGHT: "three-card straight",
-    ThreeCardCategory.THREE_OF_A_KIND: "three of a kind",
-    ThreeCardCategory.STRAIGHT_FLUSH: "three-card straight flush",
-    ThreeCardCategory.ROYAL_FLUSH: "three-card royal flush",
+    TrioCategory.HIGH_CARD: "high card",
+    TrioCategory.ONE_PAIR: "one pair",
+    TrioCategory.FLUSH: "three-card flush",
+    TrioCategory.STRAIGHT: "three-card straight",
+    TrioCategory.THREE_OF_A_KIND: "three of a kind",
+    TrioCategory.STRAIGHT_FLUSH: "three-card straight flush",
+    TrioCategory.ROYAL_FLUSH: "three-card royal flush",
 }
 
 FiveCardKey = tuple[Category, tuple[int, ...]]
-ThreeCardKey = tuple[ThreeCardCategory, tuple[int, ...]]
+TrioKey = tuple[TrioCategory, tuple[int, ...]]
 
 
 def straight_top(ranks: Sequence[int]) -> int | None:
@@ -146,7 +146,7 @@ def five_card_key(cards: Sequence[int]) -> FiveCardKey:
     return five_card_key_of_ranks([c >> 2 for c in cards], len({c & 3 for c in cards}) == 1)
 
 
-def three_card_key(cards: Sequence[int]) -> ThreeCardKey:
+def trio_key(cards: Sequence[int]) -> TrioKey:
     """Key of three distinct cards for the optional bonus wager (19:47-24.5(d); 13:69F-24.5(d)).
 
     A-2-3 is a straight (the ace plays low as in 24.5(a)) and the lowest one; K-A-2 is not
@@ -166,19 +166,19 @@ def three_card_key(cards: Sequence[int]) -> ThreeCardKey:
             top = int(Rank.THREE)
     if suited and top is not None:
         if top == ACE:
-            return ThreeCardCategory.ROYAL_FLUSH, ()
-        return ThreeCardCategory.STRAIGHT_FLUSH, (top,)
+            return TrioCategory.ROYAL_FLUSH, ()
+        return TrioCategory.STRAIGHT_FLUSH, (top,)
     if len(distinct) == 1:
-        return ThreeCardCategory.THREE_OF_A_KIND, (ranks[0],)
+        return TrioCategory.THREE_OF_A_KIND, (ranks[0],)
     if top is not None:
-        return ThreeCardCategory.STRAIGHT, (top,)
+        return TrioCategory.STRAIGHT, (top,)
     if suited:
-        return ThreeCardCategory.FLUSH, tuple(ranks)
+        return TrioCategory.FLUSH, tuple(ranks)
     if len(distinct) == 2:
         pair = ranks[1]  # the middle card of three sorted cards always belongs to the pair
         kicker = ranks[0] if ranks[0] != pair else ranks[2]
-        return ThreeCardCategory.ONE_PAIR, (pair, kicker)
-    return ThreeCardCategory.HIGH_CARD, tuple(ranks)
+        return TrioCategory.ONE_PAIR, (pair, kicker)
+    return TrioCategory.HIGH_CARD, tuple(ranks)
 
 
 ROYAL_RUNS: Final = {

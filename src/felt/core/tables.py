@@ -42,9 +42,9 @@ from numpy.typing import NDArray
 
 from felt.core.ranking import (
     FiveCardKey,
-    ThreeCardKey,
+    TrioKey,
     five_card_key_of_ranks,
-    three_card_key,
+    trio_key,
 )
 
 RANK_KEYS: Final = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -64,7 +64,7 @@ ROW_MASK: Final = (1 << ROW_BITS) - 1
 LOW_MASK: Final = (1 << SUIT_SHIFT) - 1
 
 FIVE_CARD_VALUES: Final = 7462
-THREE_CARD_VALUES: Final = 741
+TRIO_VALUES: Final = 741
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Tables:
     five_category: NDArray[np.uint8]
     """:class:`Category` of each five-card value (index 0 unused)."""
     three_category: NDArray[np.uint8]
-    """:class:`ThreeCardCategory` of each three-card value (index 0 unused)."""
+    """:class:`TrioCategory` of each three-card value (index 0 unused)."""
 
 
 def _rank_multisets(size: int) -> NDArray[np.int8]:
@@ -110,13 +110,13 @@ def five_card_order() -> tuple[FiveCardKey, ...]:
     return tuple(sorted(keys))
 
 
-def three_card_order() -> list[ThreeCardKey]:
+def trio_order() -> list[TrioKey]:
     """The 741 distinct three-card keys, lowest first; a hand's value is its index plus one."""
-    return sorted({three_card_key(c) for c in itertools.combinations(range(52), 3)})
+    return sorted({trio_key(c) for c in itertools.combinations(range(52), 3)})
 
 
 @functools.cache
-def three_card_lookup() -> tuple[NDArray[np.uint16], NDArray[np.uint8]]:
+def trio_lookup() -> tuple[NDArray[np.uint16], NDArray[np.uint8]]:
     """The three-card tables of :class:`Tables` on their own (``three`` and ``three_category``),
     for what needs no other table.  A three-card key depends only on the ranks and on whether one
     suit holds all three, so one set of each such kind is keyed (hundreds, not 22,100)."""
@@ -125,7 +125,7 @@ def three_card_lookup() -> tuple[NDArray[np.uint16], NDArray[np.uint8]]:
     suited = ((cards & 3) == (cards[:, :1] & 3)).all(axis=1)
     kind = ((ranks[:, 0] * 13 + ranks[:, 1]) * 13 + ranks[:, 2]) * 2 + suited
     _, first, kind_of = np.unique(kind, return_index=True, return_inverse=True)
-    keys = [three_card_key(cards[i].tolist()) for i in first.tolist()]
+    keys = [trio_key(cards[i].tolist()) for i in first.tolist()]
     order = sorted(set(keys))
     value_of = {key: i + 1 for i, key in enumerate(order)}
     combo_values = np.array([value_of[key] for key in keys], dtype=np.uint16)[kind_of.ravel()]
@@ -236,7 +236,7 @@ def build_tables() -> Tables:
         dtype=np.uint64,
     )
 
-    three, three_category = three_card_lookup()
+    three, three_category = trio_lookup()
 
     return Tables(
         card_keys=card_keys,

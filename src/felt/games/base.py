@@ -1,0 +1,237 @@
+"""The game interface: everything the outer layers (CLI, scripts, server, browser, analysis,
+simulation, guide, register) may know about a game.  A game's folder ``felt/games/<game>/``
+implements it once, as a :class:`Game` (a house-banked table game: a :class:`TableGame`), and
+registers it as an entry point of the group ``felt.games`` (:mod:`felt.games.registry`); nothing
+outside the folder names the game.
+
+The interface is a class, not a bare protocol, so a game gets the shared behaviour (reading an
+action, a game's table-file key) for free and overrides only what is particular to it.  What a
+game does not have (Keno has no seats, a game may have no fast simulation) answers ``None`` or
+refuses with a clear error naming the game.
+
+Heavy modules (analysis kernels, the server) are imported inside the methods, so looking a game
+up costs an import of its folder's ``game`` module only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from felt.core.errors import FeltError
+
+if TYPE_CHECKING:
+    from felt.core.cards import Card
+    from felt.rounds.actions import Action
+    from felt.rounds.round_core import RoundCore
+
+Log = Callable[[str], None]
+"""Where long work reports progress (standard error in the CLI)."""
+
+
+class Sheet(Protocol):
+    """An exact analysis in every format ``felt analyze`` prints (a par sheet)."""
+
+    def to_json_text(self) -> str:
+        """The figures as JSON, exact values as fractions."""
+        ...
+
+    def to_markdown(self) -> str:
+        """The sheet as Markdown."""
+        ...
+
+    def to_html(self) -> str:
+        """The sheet as a standalone HTML page."""
+        ...
+
+    def to_text(self) -> str:
+        """The sheet as plain text."""
+        ...
+
+
+class GameTable(Protocol):
+    """A table across rounds (what carries from one round to the next: counts, rotations, the
+    devices in use): the game's own class, driven through :class:`TableGame`."""
+
+    config: Any
+    history: list[Any]
+    rounds_played: int
+
+    def new_round(self) -> RoundCore:
+        """The next round, on a deck the table shuffles by its own rules."""
+        ...
+
+    def finish(self, rnd: Any) -> None:
+        """Record ``rnd`` as played (counts and rotations move on)."""
+        ...
+
+
+class Game:
+    """One game (or a family of games sharing one rule text, such as Boston 5 and Boston 7).
+
+    Subclasses set the class attributes and override the methods their game supports."""
+
+    family: ClassVar[str] = ""
+    """The folder and register name (``boston``); also the entry point's name."""
+    ids: ClassVar[tuple[str, ...]] = ()
+    """The game ids a table, a command or a script names (``boston5``, ``boston7``)."""
+    kind: ClassVar[str] = "table"
+    """``table`` (a house-banked table game with seats and rounds) or ``system`` (Keno: tickets
+    written at a counter against draws, see docs/design.md)."""
+    package: ClassVar[str] = ""
+    """The game's package (``felt.games.boston``): its data, register and screens live there."""
+
+    # ----------------------------------------------------------------- identity and editions
+    def title(self, game_id: str) -> str:
+        """The game's name as a patron reads it (``Boston 5 Stud Poker``)."""
+        raise NotImplementedError
+
+    def editions(self, game_id: str) -> tuple[str, ...]:
+        """The rule texts the game may be played under, the default first; one text for a game
+        with a single edition."""
+        raise NotImplementedError
+
+    def check_edition(self, game_id: str, edition: str | None) -> str:
+        """``edition`` (the default when None), refused with the ones allowed if the game has no
+        such edition."""
+        names = self.editions(game_id)
+        if edition is None:
+            return names[0]
+        if edition not in names:
+            if len(names) == 1:
+                raise FeltError(f"--edition does not apply to {game_id} (one text: {names[0]})")
+            raise FeltError(
+                f"unknown edition {edition!r} for {game_id} (allowed: {', '.join(names)})"
+            )
+        return edition
+
+    # ----------------------------------------------------------------- data files
+    def resource(self, name: str) -> Traversable:
+        """A file of the game's folder (``register.toml``, ``data/...``, ``static/...``)."""
+        return resources.files(self.package).joinpath(name)
+
+    def register_toml(self) -> str:
+        """The clause register of the game's rule text, as TOML (see :mod:`felt.register`)."""
+        return self.resource("register.toml").read_text(encoding="utf-8")
+
+    def static_dir(self) -> Traversable | None:
+        """The folder of the game's own browser screens (served under ``/games/<family>/``), or
+        None when the shared table screen draws it from :meth:`TableGame.layout`."""
+        folder = self.resource("static")
+        return folder if folder.is_dir() else None
+
+    # ----------------------------------------------------------------- configuration
+    def config(
+        self, game_id: str, settings: Mapping[str, Any], *, edition: str | None = None,
+        where: str = "table",
+    ) -> Any:  # fmt: skip
+        """The configuration ``settings`` (a table file's keys, dollars as strings) describes for
+        ``game_id`` under ``edition``, checked against the regulatory minimums; ``{}`` gives the
+        minimum table."""
+        raise NotImplementedError
+
+    def load_config(self, path: str | Path) -> tuple[str, Any]:
+        """The game id and configuration of a table file (or Keno's rate card)."""
+        raise NotImplementedError
+
+    def config_game(self, config: Any) -> str:
+        """The game id a configuration is for."""
+        return self.ids[0]
+
+    def config_edition(self, config: Any) -> str:
+        """The edition a configuration is played under."""
+        return self.editions(self.config_game(config))[0]
+
+    # ----------------------------------------------------------------- analysis and guide
+    def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Sheet:
+        """The exact analysis (the par sheet) of ``config`` at ``ante`` cents (None: the
+        minimum)."""
+        raise NotImplementedError
+
+    def analysis_pending(self, config: Any) -> str | None:
+        """Why the exact analysis cannot be served at once (minutes of precomputation not yet on
+        this machine), or None when it can."""
+        return None
+
+    def guide(self, config: Any, fmt: str) -> str:
+        """The patron's guide to the table ``config`` describes, rendered as ``fmt``."""
+        raise NotImplementedError(f"{self.family} has no patron's guide")
+
+
+class TableGame(Game):
+    """A house-banked table game: seats, rounds driven by actions (a
+    :class:`~felt.rounds.round_core.RoundCore`), a table across rounds."""
+
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    """The game's own actions (a player's, the dealer's, its irregularities); the ones every game
+    shares (:data:`felt.rounds.actions.SHARED_ACTIONS`) are added by :meth:`parse_action`."""
+    seat_word: ClassVar[str] = "seat"
+    """What a betting position is called at this game (``seat``, ``area``)."""
+
+    # ----------------------------------------------------------------- tables and rounds
+    def seat_count(self, config: Any) -> int:
+        """Betting positions at a table of ``config``."""
+        raise NotImplementedError
+
+    def new_table(self, config: Any, snapshot: Mapping[str, Any] | None = None) -> GameTable:
+        """A table as ``snapshot`` (from :meth:`table_snapshot`) left it; a new one when None."""
+        raise NotImplementedError
+
+    def table_snapshot(self, table: GameTable) -> dict[str, Any]:
+        """What carries between rounds at ``table``, as JSON-ready data."""
+        raise NotImplementedError
+
+    def new_round(self, config: Any, deck: Sequence[Card], origin: Mapping[str, Any]) -> RoundCore:
+        """A round on ``deck`` as :meth:`round_origin` recorded it (its number and what the table
+        handed it), for replay and recovery."""
+        raise NotImplementedError
+
+    def round_origin(self, rnd: RoundCore) -> dict[str, Any]:
+        """What a round was made with besides its configuration and deck (JSON-ready)."""
+        raise NotImplementedError
+
+    def parse_action(self, entry: object, where: str) -> Action:
+        """One action as JSON (scripts, the API) read for this game, or one clear error naming
+        what is allowed."""
+        from felt.rounds.actions import action_from_json
+
+        return action_from_json(
+            entry, where
+        )  # issue 19: the core helper narrows this to the game's
+
+    def dealer_step(self, table: GameTable, rnd: RoundCore) -> Action | None:
+        """The dealer's next step at ``table`` (the table may fill in what the round leaves to it,
+        such as where the shuffler cuts)."""
+        return rnd.next_dealer_action()
+
+    def betting_open(self, rnd: RoundCore) -> bool:
+        """Whether ``rnd`` still takes wagers (the server's betting clock runs while it does)."""
+        return str(getattr(rnd, "phase", "")) == "betting"
+
+    def procedures(self) -> dict[str, str]:
+        """The supervisor's table-level steps (methods of the game's table) and the argument
+        each needs ("" for none)."""
+        return {}
+
+    # ----------------------------------------------------------------- what a client sees
+    def seat_view(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
+        """The round as seat ``seat`` may see it (0: as anyone may), JSON-ready, built from the
+        game's view of that seat and never by filtering the full state."""
+        raise NotImplementedError
+
+    def layout(self, config: Any) -> dict[str, Any]:
+        """The data the browser draws the table from: the wager spots and their limits, the
+        decisions and their buttons, the dealer's steps and irregularities with their fields."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- scripts and play
+    def suggest(self, rnd: RoundCore, seat: int, election: str) -> Action:
+        """The suggested play for the election pending at ``seat``."""
+        raise NotImplementedError
+
+    def play(self, config: Any, options: Mapping[str, Any]) -> None:
+        """``felt play``: an interactive session at a table of ``config`` on the terminal."""
+        raise NotImplementedError

@@ -1,0 +1,66 @@
+"""Boston 5 and Boston 7 Stud Poker as the outer layers see them (:class:`felt.games.base.TableGame`):
+registered as the entry point ``boston`` of the group ``felt.games``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from felt.games.base import TableGame
+from felt.games.boston.config import TableConfig, load_table
+from felt.games.boston.editions import GAMES, editions
+
+
+class Boston(TableGame):
+    """Boston 5 and Boston 7 Stud Poker (N.J.A.C. 19:47-24, 205 CMR, N.J.A.C. 13:69F-24)."""
+
+    family = "boston"
+    ids = GAMES
+    package = "felt.games.boston"
+
+    # ----------------------------------------------------------------- identity and configuration
+    def title(self, game_id: str) -> str:
+        """Boston 5 Stud Poker or Boston 7 Stud Poker."""
+        return {"boston5": "Boston 5 Stud Poker", "boston7": "Boston 7 Stud Poker"}[game_id]
+
+    def editions(self, game_id: str) -> tuple[str, ...]:
+        """The editions that have ``game_id``, the default (the first that has it) first."""
+        return tuple(name for name, ed in editions().items() if game_id in ed.games)
+
+    def config(
+        self, game_id: str, settings: Mapping[str, Any], *, edition: str | None = None,
+        where: str = "table",
+    ) -> TableConfig:  # fmt: skip
+        """A Boston table of ``game_id`` under ``edition`` (the game's default when None)."""
+        data = {**settings, "game": game_id, "edition": edition or self.editions(game_id)[0]}
+        return TableConfig.from_mapping(data, where=where)
+
+    def load_config(self, path: str | Path) -> tuple[str, TableConfig]:
+        """A Boston table file."""
+        config = load_table(path)
+        return config.game, config
+
+    def config_game(self, config: Any) -> str:
+        """boston5 or boston7."""
+        return str(config.game)
+
+    def config_edition(self, config: Any) -> str:
+        """The configuration's edition."""
+        return str(config.edition.name)
+
+    # ----------------------------------------------------------------- analysis, simulation, guide
+    # (issue 19: the analysis / guide helper fills this section in)
+
+    # ----------------------------------------------------------------- tables, rounds, views
+    # (issue 19: the server helper fills this section in)
+
+    # ----------------------------------------------------------------- the browser's layout
+    # (issue 19: the browser helper fills this section in)
+
+    # ----------------------------------------------------------------- scripts and play
+    # (issue 19: the CLI helper fills this section in)
+
+
+GAME = Boston()
+"""The registered game."""

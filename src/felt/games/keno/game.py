@@ -1,0 +1,62 @@
+"""Keno as the outer layers see it (:class:`felt.games.base.Game`, kind ``system``): registered as
+the entry point ``keno`` of the group ``felt.games``.  Keno is no table game: tickets are written
+at a counter against draws, so it has what of the interface fits (its rate card as its
+configuration, the exact analysis, the register) and its own server and screens (docs/design.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from felt.core.errors import FeltError
+from felt.games.base import Game
+from felt.games.keno.ratecard import RateCard, example_rate_card, load_rate_card
+
+
+class Keno(Game):
+    """Keno (N.J.A.C. 19:47-15)."""
+
+    family = "keno"
+    ids = ("keno",)
+    kind = "system"
+    package = "felt.games.keno"
+
+    # ----------------------------------------------------------------- identity and configuration
+    def title(self, game_id: str) -> str:
+        """Keno."""
+        return "Keno"
+
+    def editions(self, game_id: str) -> tuple[str, ...]:
+        """One text: N.J.A.C. 19:47-15."""
+        return ("nj-19-47-15",)
+
+    def config(
+        self, game_id: str, settings: Mapping[str, Any], *, edition: str | None = None,
+        where: str = "rate card",
+    ) -> RateCard:  # fmt: skip
+        """A rate card from its keys (``{}``: the example rate card)."""
+        if edition is not None and edition not in self.editions(game_id):
+            raise FeltError(
+                f"{where}: edition does not apply to keno (one text: N.J.A.C. 19:47-15)"
+            )
+        if not settings:
+            return example_rate_card()
+        return RateCard.from_mapping(dict(settings), where=where)
+
+    def load_config(self, path: str | Path) -> tuple[str, RateCard]:
+        """A rate card file."""
+        return "keno", load_rate_card(path)
+
+    # ----------------------------------------------------------------- analysis and guide
+    # (issue 19: the analysis / guide helper fills this section in)
+
+    # ----------------------------------------------------------------- the keno system's server
+    # (issue 19: the server helper fills this section in)
+
+    # ----------------------------------------------------------------- the command line
+    # (issue 19: the CLI helper fills this section in)
+
+
+GAME = Keno()
+"""The registered game."""
