@@ -146,9 +146,9 @@ class Game:
         return self.editions(self.config_game(config))[0]
 
     # ----------------------------------------------------------------- analysis and guide
-    def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Sheet:
-        """The exact analysis (the par sheet) of ``config`` at ``ante`` cents (None: the
-        minimum)."""
+    def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
+        """The exact analysis (the par sheet, a :class:`Sheet`) of ``config`` at ``ante`` cents
+        (None: the minimum)."""
         raise NotImplementedError
 
     def analysis_pending(self, config: Any) -> str | None:
@@ -225,7 +225,7 @@ class TableGame(Game):
     def layout(self, config: Any) -> dict[str, Any]:
         """The data the browser draws the table from: the wager spots and their limits, the
         decisions and their buttons, the dealer's steps and irregularities with their fields."""
-        raise NotImplementedError
+        return {}
 
     # ----------------------------------------------------------------- scripts and play
     def suggest(self, rnd: RoundCore, seat: int, election: str) -> Action:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from felt.games.base import TableGame
+from felt.games.base import Log, TableGame
 from felt.games.boston.config import TableConfig, load_table
 from felt.games.boston.editions import GAMES, editions
 
@@ -50,7 +50,31 @@ class Boston(TableGame):
         return str(config.edition.name)
 
     # ----------------------------------------------------------------- analysis, simulation, guide
-    # (issue 19: the analysis / guide helper fills this section in)
+    # (issue 19: the analysis / guide helper moves what these call into this folder)
+    def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
+        """The exact par sheet of a Boston 5 or Boston 7 table."""
+        from felt.analysis.games import analyze_boston5, analyze_boston7
+
+        if game_id == "boston7":
+            return analyze_boston7(config, ante, log=log)
+        return analyze_boston5(config, ante)
+
+    def analysis_pending(self, config: Any) -> str | None:
+        """Boston 7's counts take minutes the first time on a machine."""
+        from felt.analysis.boston7 import counts_on_disk
+
+        if config.game != "boston7" or counts_on_disk():
+            return None
+        return (
+            "the Boston 7 counts are not computed on this machine yet (minutes of work): "
+            "run `felt analyze boston7` once, then open the par sheet again"
+        )
+
+    def guide(self, config: Any, fmt: str) -> str:
+        """The patron's guide to a Boston table."""
+        from felt.guide import render_guide
+
+        return render_guide(config, fmt)
 
     # ----------------------------------------------------------------- tables, rounds, views
     # (issue 19: the server helper fills this section in)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from felt.core.errors import FeltError
-from felt.games.base import TableGame
+from felt.games.base import Log, TableGame
 from felt.games.double_down.config import GAME as GAME_ID
 from felt.games.double_down.config import DoubleDownConfig, load_double_down_table
 
@@ -46,7 +46,18 @@ class DoubleDown(TableGame):
         return GAME_ID, load_double_down_table(path)
 
     # ----------------------------------------------------------------- analysis, simulation, guide
-    # (issue 19: the analysis / guide helper fills this section in)
+    # (issue 19: the analysis / guide helper moves what these call into this folder)
+    def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
+        """The exact par sheet of a Double Down Stud table."""
+        from felt.analysis.games import analyze_double_down
+
+        return analyze_double_down(config, ante)
+
+    def guide(self, config: Any, fmt: str) -> str:
+        """The patron's guide to a Double Down Stud table."""
+        from felt.guide import render_guide
+
+        return render_guide(config, fmt)
 
     # ----------------------------------------------------------------- tables, rounds, views
     # (issue 19: the server helper fills this section in)

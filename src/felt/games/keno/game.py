@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from felt.core.errors import FeltError
-from felt.games.base import Game
+from felt.games.base import Game, Log
 from felt.games.keno.ratecard import RateCard, example_rate_card, load_rate_card
 
 
@@ -49,7 +49,11 @@ class Keno(Game):
         return "keno", load_rate_card(path)
 
     # ----------------------------------------------------------------- analysis and guide
-    # (issue 19: the analysis / guide helper fills this section in)
+    def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
+        """The exact analysis of a rate card: every ticket it offers (the wager is the card's)."""
+        if ante is not None:
+            raise FeltError("--ante does not apply to keno (a rate card sets every wager)")
+        return config.analysis.with_many_way()
 
     # ----------------------------------------------------------------- the keno system's server
     # (issue 19: the server helper fills this section in)
