@@ -199,12 +199,13 @@ class Simulation:
             for action in self.wagers(seat, ante):
                 rnd.apply(action)
         while not rnd.finished:
+            if rnd.advance() is not None:  # the dealer moves on until players must act
+                continue
             pending = rnd.pending()
-            if pending:
-                seat, election = pending[0]
-                rnd.apply(self.choose(rnd, seat, election, strategy))
-            elif rnd.advance() is None:
+            if not pending:
                 raise FeltError(f"{self.game.family}: a simulated round stopped unfinished")
+            seat, election = pending[0]
+            rnd.apply(self.choose(rnd, seat, election, strategy))
         return [rnd.net(seat) for seat in range(1, seats + 1)]
 
     # ------------------------------------------------------------------ reporting
