@@ -1,9 +1,11 @@
 """Actions that drive a round: a player's, the dealer's, or an irregularity.  Each is a frozen
 value, so the list of actions accepted by a round is its complete, replayable record.
 
-Round scripts (JSON) name actions as ``{"seat": n, "action": "second"}``, dealer steps as
+Round scripts (JSON) name a player's actions as ``{"seat": n, "action": name}``, dealer steps as
 ``{"dealer": "reveal"}`` and irregularities as ``{"irregularity": "face_up_card", ...}``;
-:func:`action_from_json` and :meth:`Action.to_json` convert.
+:func:`action_from_json` and :meth:`Action.to_json` convert.  This module holds the actions every
+table game shares (:data:`SHARED_ACTIONS`); a game's own live in its folder and are its
+:attr:`~felt.games.base.TableGame.action_types`.
 """
 
 from __future__ import annotations
@@ -58,28 +60,28 @@ class DealerAction(Action):
 
 @dataclass(frozen=True)
 class NoMoreBets(DealerAction):
-    """The dealer announces "No more bets" (24.7(b), 24.8(b)4, 24.9(b)2)."""
+    """The dealer announces "No more bets": wagers are closed until the next round."""
 
     name: ClassVar[str] = "no_more_bets"
 
 
 @dataclass(frozen=True)
 class Deal(DealerAction):
-    """Three cards to each wagering seat from the dealer's left, then three to the dealer."""
+    """The first cards, to each position with a wager from the dealer's left, then to the dealer."""
 
     name: ClassVar[str] = "deal"
 
 
 @dataclass(frozen=True)
 class Reveal(DealerAction):
-    """Reveal the dealer's cards and set the highest five-card hand (24.10(e))."""
+    """Reveal the dealer's cards (and set the dealer's hand where the game has one set)."""
 
     name: ClassVar[str] = "reveal"
 
 
 @dataclass(frozen=True)
 class Settle(DealerAction):
-    """Settle every seat (24.10(f) or 13:69F-24.10(g)) and collect the cards."""
+    """Settle every position's wagers and collect the cards."""
 
     name: ClassVar[str] = "settle"
 
@@ -90,9 +92,8 @@ class DecisionTimeout(DealerAction):
 
     The engine keeps no clock: whoever runs the table issues this when the table's
     ``decision_seconds`` have passed.  It is refused unless ``seat`` has an election pending, and
-    applies the choice the player is deemed to have made (see docs/interpretations.md): no
-    exposure (24.10(a)), fold (24.10(b)), keep all seven (13:69F-24.10(c)), stand (17.8(c)), or
-    the cut declined (17.4(c)).
+    applies the choice the player is deemed to have made, as the round's ``ELECTIONS`` name it
+    (see docs/interpretations.md).
     """
 
     name: ClassVar[str] = "timeout"
@@ -101,14 +102,15 @@ class DecisionTimeout(DealerAction):
 
 @dataclass(frozen=True)
 class Irregularity(Action):
-    """Something that went wrong at the table (24.12)."""
+    """Something that went wrong at the table (19:47-24.12, 19:47-17.11)."""
 
     family: ClassVar[str] = "irregularity"
 
 
 @dataclass(frozen=True)
 class FaceUpCard(Irregularity):
-    """The card at ``position`` (1 = top of the deck) is found face up when reached (24.12(b))."""
+    """The card at ``position`` (1 = top of the deck) is found face up when reached (24.12(b),
+    17.11(b))."""
 
     name: ClassVar[str] = "face_up_card"
     position: int
@@ -116,14 +118,16 @@ class FaceUpCard(Irregularity):
 
 @dataclass(frozen=True)
 class DrawnInError(Irregularity):
-    """A card drawn in error without its face exposed; used as the next card (24.12(c))."""
+    """A card drawn in error without its face exposed; used as the next card (24.12(c),
+    17.11(c))."""
 
     name: ClassVar[str] = "drawn_in_error"
 
 
 @dataclass(frozen=True)
 class Misdeal(Irregularity):
-    """In the next deal, ``seat`` (or the dealer when None) receives ``cards`` cards (24.12(d))."""
+    """In the next deal, ``seat`` (or the dealer when None) receives ``cards`` cards (24.12(d),
+    17.11(d))."""
 
     name: ClassVar[str] = "misdeal"
     cards: int
@@ -132,7 +136,7 @@ class Misdeal(Irregularity):
 
 @dataclass(frozen=True)
 class ShufflerJam(Irregularity):
-    """The shuffler jams; the cards are reshuffled, giving ``deck`` (24.12(e))."""
+    """The shuffler jams; the cards are reshuffled, giving ``deck`` (24.12(e), 17.11(e))."""
 
     name: ClassVar[str] = "shuffler_jam"
     deck: tuple[Card, ...] | None = None
@@ -157,9 +161,8 @@ def action_table(types: tuple[type[Action], ...]) -> ActionTable:
     for cls in (*SHARED_ACTIONS, *types):
         key = (cls.family, cls.name)
         if table.setdefault(key, cls) is not cls:
-            raise TypeError(
-                f"{cls.family} {cls.name!r} is both {table[key].__qualname__} and {cls.__qualname__}"
-            )
+            first = table[key].__qualname__
+            raise TypeError(f"{cls.family} {cls.name!r} is both {first} and {cls.__qualname__}")
     return table
 
 
