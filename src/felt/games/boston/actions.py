@@ -117,7 +117,9 @@ class ShoeJam(Irregularity):
 
 
 ACTIONS: Final[tuple[type[Action], ...]] = (
-    PlaceWagers, Leave, Expose, Decline, Second, Fold, Withdraw, Discard, Keep, ResolveBonuses, DealAdditional, CountStub, DealerCardExposed, ShoeJam,
+    PlaceWagers, Leave, Expose, Decline, Second, Fold, Withdraw, Discard, Keep,
+    ResolveBonuses, DealAdditional, CountStub,
+    DealerCardExposed, ShoeJam,
 )  # fmt: skip
 """Boston's own actions (its :attr:`~felt.games.base.TableGame.action_types`)."""
 

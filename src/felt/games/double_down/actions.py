@@ -86,7 +86,9 @@ class HoleCardExposed(Irregularity):
 
 
 ACTIONS: Final[tuple[type[Action], ...]] = (
-    PlaceBet, DoubleDown, Stand, PlayerCut, DeclineCut, OfferCut, DealerCut, RequireRecut, NoMoreDoubles, HoleCardExposed,
+    PlaceBet, DoubleDown, Stand, PlayerCut, DeclineCut,
+    OfferCut, DealerCut, RequireRecut, NoMoreDoubles,
+    HoleCardExposed,
 )  # fmt: skip
 """Double Down Stud's own actions (its :attr:`~felt.games.base.TableGame.action_types`)."""
 
