@@ -49,20 +49,11 @@ from felt.core.batch import FLUSH_BITS64, LOW_MASK64, SUIT_SHIFT64, SUM_START64
 from felt.core.cards import ALL_CARDS, Card
 from felt.core.errors import FeltError, excerpt
 from felt.core.tables import cache_dir, load_arrays, save_arrays, source_digest, tables
+from felt.games.boston.actions import Fold, Keep, PlaceWagers, Second
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound, suggest_double
-from felt.rounds.actions import (
-    DealerCut,
-    DeclineCut,
-    DoubleDown,
-    Fold,
-    Keep,
-    PlaceBet,
-    PlaceWagers,
-    Second,
-    Stand,
-)
+from felt.games.double_down.actions import DealerCut, DeclineCut, DoubleDown, PlaceBet, Stand
 
 BLOCK = 1 << 14
 """Rounds per block: the unit of work and of seeding."""

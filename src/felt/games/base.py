@@ -198,9 +198,7 @@ class TableGame(Game):
         what is allowed."""
         from felt.rounds.actions import action_from_json
 
-        return action_from_json(
-            entry, where
-        )  # issue 19: the core helper narrows this to the game's
+        return action_from_json(entry, where, self.action_types)
 
     def dealer_step(self, table: GameTable, rnd: RoundCore) -> Action | None:
         """The dealer's next step at ``table`` (the table may fill in what the round leaves to it,

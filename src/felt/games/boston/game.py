@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from felt.games.base import Log, TableGame
+from felt.games.boston.actions import ACTIONS
 from felt.games.boston.config import TableConfig, load_table
 from felt.games.boston.editions import GAMES, editions
 
@@ -18,6 +19,7 @@ class Boston(TableGame):
     family = "boston"
     ids = GAMES
     package = "felt.games.boston"
+    action_types = ACTIONS
 
     # ----------------------------------------------------------------- identity and configuration
     def title(self, game_id: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from felt.core.errors import FeltError
 from felt.games.base import Log, TableGame
+from felt.games.double_down.actions import ACTIONS
 from felt.games.double_down.config import GAME as GAME_ID
 from felt.games.double_down.config import DoubleDownConfig, load_double_down_table
 
@@ -20,6 +21,7 @@ class DoubleDown(TableGame):
     ids = (GAME_ID,)
     package = "felt.games.double_down"
     seat_word = "area"
+    action_types = ACTIONS
 
     # ----------------------------------------------------------------- identity and configuration
     def title(self, game_id: str) -> str:
