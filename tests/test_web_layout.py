@@ -249,3 +249,22 @@ def test_the_shared_screens_name_no_game() -> None:
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if named.search(line)]  # fmt: skip
     assert not found, found
+
+
+def test_17_4_e_cut_input_offers_exactly_the_positions_the_round_accepts() -> None:
+    """The cut position the screen lets a player type is what 17.4(e) allows: the round refuses
+    one card either side of the input's range and the range itself is all allowed."""
+    from felt.core.cards import ALL_CARDS
+    from felt.games.double_down.actions import DeclineCut, PlayerCut
+    from felt.games.double_down.round import Phase
+
+    game = table_game("double-down-stud")
+    config = game.config("double-down-stud", {})
+    number = game.layout(config)["decisions"]["cut or decline"]["number"]
+    lo, hi = number["min"], number["max"]
+    for position, allowed in ((lo - 1, False), (lo, True), (hi, True), (hi + 1, False)):
+        rnd = DoubleDownRound(config, tuple(ALL_CARDS))
+        rnd.phase = Phase.CUT
+        rnd.cut_offered_to = 1
+        assert rnd.can(PlayerCut(1, position)) is allowed, position
+    assert DeclineCut(1).to_json() == {"action": "decline_cut", "seat": 1}

@@ -11,7 +11,7 @@ from felt.core.errors import FeltError
 from felt.games.base import Log, TableGame
 from felt.games.double_down.actions import ACTIONS
 from felt.games.double_down.config import GAME as GAME_ID
-from felt.games.double_down.config import DoubleDownConfig, load_double_down_table
+from felt.games.double_down.config import DoubleDownConfig, load_double_down_table, rules
 
 
 class DoubleDown(TableGame):
@@ -74,6 +74,7 @@ class DoubleDown(TableGame):
         from felt.core.money import dollars
 
         decisions: dict[str, Any] = {}
+        cut_from_end = rules().cut_min_from_end
         if config.cut_required:  # 17.4(b): no cut when the shuffler loads the shoe
             decisions["cut or decline"] = {
                 "buttons": [
@@ -93,8 +94,8 @@ class DoubleDown(TableGame):
                 "number": {
                     "field": "position",
                     "label": "Position",
-                    "min": 1,
-                    "max": 51,
+                    "min": cut_from_end,  # 17.4(e): at least this many cards from either end
+                    "max": 52 - cut_from_end,
                     "value": 26,
                 },
             }
