@@ -6,9 +6,10 @@ from typing import Any
 
 from felt.cli.script import complete_deck
 from felt.core.cards import parse_cards
+from felt.games.boston.actions import PlaceWagers
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
-from felt.rounds.actions import Action, PlaceWagers
+from felt.rounds.actions import Action
 
 
 def table(game: str = "boston5", edition: str | None = None, **kw: Any) -> TableConfig:

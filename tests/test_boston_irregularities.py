@@ -7,20 +7,17 @@ import pytest
 from felt.cli.script import complete_deck
 from felt.core.cards import parse_cards
 from felt.core.errors import FeltError
-from felt.games.boston.round import Phase
-from felt.rounds.actions import (
+from felt.games.boston.actions import (
     CountStub,
     DealerCardExposed,
     Decline,
-    DrawnInError,
     Expose,
-    FaceUpCard,
     Keep,
-    Misdeal,
     Second,
     ShoeJam,
-    ShufflerJam,
 )
+from felt.games.boston.round import Phase
+from felt.rounds.actions import DrawnInError, FaceUpCard, Misdeal, ShufflerJam
 from tests.boston_helpers import lines_of, new_round, play
 
 FIVE, TEN = 500, 1000

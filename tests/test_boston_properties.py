@@ -11,21 +11,19 @@ from hypothesis import strategies as st
 from felt.cli.script import report
 from felt.core.cards import ALL_CARDS
 from felt.core.errors import FeltError
-from felt.games.boston.round import Phase, Round
-from felt.rounds.actions import (
-    Action,
+from felt.games.boston.actions import (
     DealerCardExposed,
     Decline,
     Discard,
     Expose,
-    FaceUpCard,
     Fold,
     Keep,
-    Misdeal,
     PlaceWagers,
     Second,
     Withdraw,
 )
+from felt.games.boston.round import Phase, Round
+from felt.rounds.actions import Action, FaceUpCard, Misdeal
 from felt.rounds.engine import HOUSE, LAYOUT
 from tests.boston_helpers import table
 

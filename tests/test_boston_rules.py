@@ -8,19 +8,19 @@ from felt.cli.script import report
 from felt.core.cards import parse_cards
 from felt.core.errors import FeltError
 from felt.core.paytable import Payout
-from felt.games.boston.round import Phase
-from felt.rounds.actions import (
+from felt.games.boston.actions import (
     Decline,
     Discard,
     Expose,
     Fold,
     Keep,
     Leave,
-    NoMoreBets,
     PlaceWagers,
     Second,
     Withdraw,
 )
+from felt.games.boston.round import Phase
+from felt.rounds.actions import NoMoreBets
 from tests.boston_helpers import lines_of, new_round, play
 
 FIVE, TEN = 500, 1000

@@ -12,9 +12,10 @@ from felt.cli.script import finish_round
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate
+from felt.games.boston.actions import CountStub, Fold, PlaceWagers, Second
 from felt.games.boston.round import Phase, Round
 from felt.games.boston.table import Table
-from felt.rounds.actions import CountStub, Deal, Fold, NoMoreBets, PlaceWagers, Reveal, Second
+from felt.rounds.actions import Deal, NoMoreBets, Reveal
 from felt.rounds.shuffle import SeededShuffle
 from tests.boston_helpers import new_round, play, table
 

@@ -19,7 +19,8 @@ from felt.games.double_down import (
     Phase,
     classify,
 )
-from felt.rounds.actions import Deal, DrawnInError, NoMoreBets, PlaceBet, PlayerCut
+from felt.games.double_down.actions import PlaceBet, PlayerCut
+from felt.rounds.actions import Deal, DrawnInError, NoMoreBets
 from felt.rounds.shuffle import SeededShuffle
 
 TEN = 1000

@@ -18,15 +18,15 @@ import pytest
 from felt.cli.script import report, run_script
 from felt.core.errors import FeltError
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound, DoubleDownTable
-from felt.rounds.actions import (
+from felt.games.double_down.actions import (
     DealerCut,
-    DecisionTimeout,
     DeclineCut,
     PlaceBet,
     PlayerCut,
     RequireRecut,
     Stand,
 )
+from felt.rounds.actions import DecisionTimeout
 from felt.rounds.shuffle import SeededShuffle
 
 TEN = 1000

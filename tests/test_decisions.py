@@ -18,32 +18,31 @@ from hypothesis import strategies as st
 from felt.cli.script import complete_deck, report, run_script
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import FeltError
+from felt.games.boston.actions import (
+    DealAdditional,
+    Decline,
+    Discard,
+    Expose,
+    Fold,
+    Keep,
+    PlaceWagers,
+    ResolveBonuses,
+    Second,
+)
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Phase, Round
 from felt.games.boston.view import seat_view
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound
 from felt.games.double_down import Phase as DDPhase
-from felt.rounds.actions import (
-    Action,
-    DealAdditional,
-    DecisionTimeout,
-    Decline,
+from felt.games.double_down.actions import (
     DeclineCut,
-    Discard,
     DoubleDown,
-    Expose,
-    Fold,
-    Keep,
     NoMoreDoubles,
     PlaceBet,
-    PlaceWagers,
     PlayerCut,
-    ResolveBonuses,
-    Reveal,
-    Second,
-    Settle,
     Stand,
 )
+from felt.rounds.actions import Action, DecisionTimeout, Reveal, Settle
 from felt.rounds.engine import HOUSE, LAYOUT
 from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SeededShuffle

@@ -22,22 +22,18 @@ from felt.games.double_down import (
     double_expectation,
     rules,
 )
-from felt.rounds.actions import (
+from felt.games.double_down.actions import (
     DealerCut,
-    DecisionTimeout,
     DeclineCut,
     DoubleDown,
-    FaceUpCard,
     HoleCardExposed,
-    Misdeal,
-    NoMoreBets,
     NoMoreDoubles,
     PlaceBet,
     PlayerCut,
     RequireRecut,
-    ShufflerJam,
     Stand,
 )
+from felt.rounds.actions import DecisionTimeout, FaceUpCard, Misdeal, NoMoreBets, ShufflerJam
 from felt.rounds.engine import HOUSE, LAYOUT
 
 TEN = 1000

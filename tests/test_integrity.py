@@ -10,17 +10,12 @@ import pytest
 
 from felt.core.cards import ALL_CARDS, Card
 from felt.core.errors import FeltError
+from felt.games.boston.actions import PlaceWagers, Second
 from felt.games.boston.round import Phase, Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound
 from felt.games.double_down import Phase as DDPhase
-from felt.rounds.actions import (
-    Action,
-    FaceUpCard,
-    Misdeal,
-    PlaceBet,
-    PlaceWagers,
-    Second,
-)
+from felt.games.double_down.actions import PlaceBet
+from felt.rounds.actions import Action, FaceUpCard, Misdeal
 from felt.rounds.engine import Shoe
 from felt.rounds.round_core import RoundCore
 from tests.boston_helpers import table

@@ -22,34 +22,38 @@ from hypothesis import strategies as st
 
 from felt.core.cards import ALL_CARDS, Card
 from felt.core.errors import FeltError
-from felt.games.boston.round import Round
-from felt.games.double_down import DoubleDownConfig, DoubleDownRound
-from felt.rounds.actions import (
-    Action,
+from felt.games.boston.actions import (
     CountStub,
     DealerCardExposed,
-    DealerCut,
-    DecisionTimeout,
     Decline,
-    DeclineCut,
     Discard,
-    DoubleDown,
-    DrawnInError,
     Expose,
-    FaceUpCard,
     Fold,
-    HoleCardExposed,
     Keep,
-    Misdeal,
-    PlaceBet,
     PlaceWagers,
-    PlayerCut,
-    RequireRecut,
     Second,
     ShoeJam,
-    ShufflerJam,
-    Stand,
     Withdraw,
+)
+from felt.games.boston.round import Round
+from felt.games.double_down import DoubleDownConfig, DoubleDownRound
+from felt.games.double_down.actions import (
+    DealerCut,
+    DeclineCut,
+    DoubleDown,
+    HoleCardExposed,
+    PlaceBet,
+    PlayerCut,
+    RequireRecut,
+    Stand,
+)
+from felt.rounds.actions import (
+    Action,
+    DecisionTimeout,
+    DrawnInError,
+    FaceUpCard,
+    Misdeal,
+    ShufflerJam,
 )
 from felt.rounds.engine import seat_party
 from felt.rounds.round_core import RoundCore

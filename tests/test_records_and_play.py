@@ -16,6 +16,7 @@ from felt.cli.main import build_parser, main
 from felt.cli.play import play_double_down, play_session
 from felt.cli.script import load_scripts, report, report_text, round_script, run_script
 from felt.core.cards import ALL_CARDS, Card, parse_cards
+from felt.games.boston.actions import PlaceWagers
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.boston.table import Table
@@ -25,16 +26,15 @@ from felt.games.double_down import (
     DoubleDownTable,
     suggest_double,
 )
-from felt.rounds.actions import (
-    Action,
+from felt.games.double_down.actions import (
     DealerCut,
     DeclineCut,
     DoubleDown,
     PlaceBet,
-    PlaceWagers,
     PlayerCut,
     Stand,
 )
+from felt.rounds.actions import Action
 from felt.rounds.shuffle import SeededShuffle
 
 BOSTON = {"game": "boston5", "minimum": "10.00", "maximum": "300.00", "decision_seconds": 45}

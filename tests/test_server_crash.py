@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.exc import OperationalError
 
-from felt.rounds.actions import PlaceWagers
+from felt.games.boston.actions import PlaceWagers
 from felt.server.auth import create_account
 from felt.server.host import TableHost, new_table_row
 from felt.server.store import Conflict, Posting, Store, felt_tables, player_account, postings

@@ -406,8 +406,9 @@ def test_a_game_without_a_fast_path_plays_every_round_through_its_engine(
     wager and its suggested play (here Double Down Stud's, the base class dealing a whole deck
     and asking the game's ``suggest`` at every election)."""
     from felt.games.double_down import DoubleDownRound, suggest_double
+    from felt.games.double_down.actions import DeclineCut, DoubleDown, PlaceBet, Stand
     from felt.games.double_down.game import DoubleDown as Game
-    from felt.rounds.actions import Action, DeclineCut, DoubleDown, PlaceBet, Stand
+    from felt.rounds.actions import Action
     from felt.rounds.round_core import RoundCore
     from felt.simulate import Simulation
 

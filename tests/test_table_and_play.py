@@ -9,9 +9,9 @@ import pytest
 from felt.cli.play import play_session
 from felt.core.cards import ALL_CARDS
 from felt.core.errors import FeltError
+from felt.games.boston.actions import CountStub, PlaceWagers, Second
 from felt.games.boston.table import Table
 from felt.games.boston.view import seat_view
-from felt.rounds.actions import CountStub, PlaceWagers, Second
 from felt.rounds.shuffle import FixedOrder, SeededShuffle, SystemShuffle
 from tests.boston_helpers import new_round, table
 

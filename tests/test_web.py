@@ -454,6 +454,35 @@ def test_the_dealer_takes_every_step_at_a_manual_table(played: Played, browser: 
     dealer.context.close()
 
 
+def test_a_player_cuts_the_cards_where_they_say(played: Played) -> None:
+    """The cut offered to a player takes the position they type (17.4(c), (e)): the number the
+    table's layout asks for besides the buttons reaches the round."""
+    server = played.server
+    ann = played.players[0].page
+    ann.goto(server.url + "/#/table/dds")
+    ann.locator("button", has_text="Sit at seat").first.click()
+    ann.wait_for_selector(".mine")
+    ann.locator("fieldset.wager button.primary").click()
+    ann.wait_for_selector(".decision button[data-action=cut]", timeout=30_000)
+    ann.locator(".decision input[type=number]").fill("17")
+    ann.locator(".decision button[data-action=cut]").click()
+    cuts: list[dict[str, Any]] = []
+    end = time.monotonic() + 15
+    while time.monotonic() < end:
+        events, _, ids, _ = read_log(played.db)
+        cuts = [e.action for evs in events.values() for e in evs
+                if e.actor == ids["ann"] and e.action.get("action") == "cut"]  # fmt: skip
+        if cuts:
+            break
+        time.sleep(0.2)
+    assert cuts, "no cut was recorded"
+    assert cuts[-1]["position"] == 17, cuts
+    ann.wait_for_selector(".decision button[data-action=stand]", timeout=30_000)
+    ann.locator(".decision button[data-action=stand]").click()
+    ann.wait_for_selector(".table-screen[data-finished=true]", timeout=30_000)
+    ann.locator("button", has_text="Leave seat").first.click()
+
+
 def test_the_first_table_page_is_usable_within_a_second(
     played: Played, browser: Any, request: pytest.FixtureRequest
 ) -> None:
@@ -471,7 +500,8 @@ def test_the_first_table_page_is_usable_within_a_second(
     seconds = min(times)
     files = page.evaluate(
         """() => performance.getEntriesByType('navigation').concat(
-               performance.getEntriesByType('resource').filter((e) => e.name.includes('/static/')))
+               performance.getEntriesByType('resource').filter((e) => e.name.includes('/static/')
+                   || e.name.includes('/games/')))
                .map((e) => e.name)"""
     )
     weight = sum(len(httpx.get(name, timeout=10).content) for name in files)  # as served

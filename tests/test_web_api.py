@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 from sqlalchemy import insert
 
+from felt.games.registry import table_game
 from felt.server import web
 from felt.server.spec import TableSpec
 from felt.server.store import postings
+from felt.web import games
 from tests.server_helpers import Harness, fast_specs, harness, keno_spec
 
 
@@ -49,6 +51,29 @@ def test_the_lobby_and_the_guide_need_a_log_in_and_say_no_more_than_the_table(h:
     assert "Double Down" in guide["html"]
     assert h.get("ann", "/api/tables/nope/guide").status_code == 404
     assert h.get("ann", "/api/tables/keno/guide").status_code == 404  # keno has no table guide
+
+
+def test_the_lobby_gives_each_tables_layout_and_the_games_screens_are_served(h: Harness) -> None:
+    """The screens draw a table from its game's layout (issue 19); the index of the games and a
+    game's own screens are public page files, revalidated like the shared ones."""
+    lobby = {t["id"]: t for t in h.get("ann", "/api/lobby").json()}
+    for table in ("b5", "dds"):
+        spec = next(s for s in h.server.specs if s.id == table)
+        game = table_game(spec.game)
+        assert lobby[table]["layout"] == game.layout(spec.config())
+        assert lobby[table]["title"] == game.title(spec.game)
+    index = h.client.get("/games/index.json")
+    assert index.status_code == 200
+    assert index.headers["cache-control"] == "no-cache"
+    assert index.json() == games()
+    module = h.client.get("/games/keno/keno.js")
+    assert module.status_code == 200
+    assert module.headers["cache-control"] == "no-cache"
+    assert "export function kenoWriter" in module.text
+    assert "javascript" in module.headers["content-type"]
+    assert h.client.get("/games/keno/keno.css").status_code == 200
+    assert h.client.get("/static/keno.js").status_code == 404  # moved to the game's folder
+    assert h.client.get("/games/boston/layout.json").status_code == 404  # no screens of its own
 
 
 def test_only_staff_see_the_dealers_next_step_and_everyone_sees_the_clock(h: Harness) -> None:

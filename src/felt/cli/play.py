@@ -24,6 +24,7 @@ from felt.core.errors import FeltError
 from felt.core.evaluator import evaluate, evaluate_three
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
+from felt.games.boston.actions import Decline, Discard, Expose, Fold, Keep, PlaceWagers, Second
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.boston.strategy import suggest_discard, suggest_expose, suggest_second
@@ -37,22 +38,15 @@ from felt.games.double_down import (
     rules,
     suggest_double,
 )
-from felt.games.double_down.view import AreaView, area_view
-from felt.rounds.actions import (
+from felt.games.double_down.actions import (
     DealerCut,
-    Decline,
     DeclineCut,
-    Discard,
     DoubleDown,
-    Expose,
-    Fold,
-    Keep,
     PlaceBet,
-    PlaceWagers,
     PlayerCut,
-    Second,
     Stand,
 )
+from felt.games.double_down.view import AreaView, area_view
 from felt.rounds.engine import SettlementLine
 from felt.rounds.shuffle import SeededShuffle, Shuffler, SystemShuffle
 

@@ -20,18 +20,13 @@ from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import MAX_ACTIONS, FeltError, excerpt
 from felt.core.money import cents, dollars, dollars_number
 from felt.core.tablefile import read_text
+from felt.games.boston.actions import PlaceWagers
 from felt.games.boston.config import SEATS, TableConfig
 from felt.games.boston.editions import GAMES, default_edition
 from felt.games.boston.round import Round
 from felt.games.double_down import DoubleDownConfig, DoubleDownRound
-from felt.rounds.actions import (
-    Action,
-    DealerAction,
-    PlaceBet,
-    PlaceWagers,
-    action_from_json,
-    player_name,
-)
+from felt.games.double_down.actions import PlaceBet
+from felt.rounds.actions import Action, DealerAction, action_from_json, player_name
 from felt.rounds.round_core import RoundCore
 
 SCRIPT_KEYS = (

@@ -1,7 +1,7 @@
 """The compiled walk over every five- to seven-card hand behind :func:`felt.core.census.hand_census`.
 
 Kept out of :mod:`felt.core.census` so that importing the census does not load numba: the
-three-card census is plain Python, and a Boston 5 analysis, which compiles nothing, reports it.
+3-card census is plain Python, and an analysis that needs only it compiles nothing.
 """
 
 from __future__ import annotations

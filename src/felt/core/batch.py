@@ -184,7 +184,7 @@ def rank_batch(hands: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
 
 
 def rank_three_batch(hands: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
-    """Three-card values (1-741) for the optional bonus wager (19:47-24.5(d); 13:69F-24.5(d))."""
+    """3-card values (1-741), ranked as 19:47-24.5(d) and 13:69F-24.5(d) rank them."""
     arr = _as_hands(hands, (3,), check)
     if check:
         _check_rows(arr)
@@ -199,5 +199,5 @@ def categories(ranks: NDArray[Any]) -> list[Category]:
 
 
 def three_categories(ranks: NDArray[Any]) -> list[TrioCategory]:
-    """The :class:`TrioCategory` of each three-card value."""
+    """The :class:`TrioCategory` of each 3-card value."""
     return [TrioCategory(int(c)) for c in tables().three_category[np.asarray(ranks)]]

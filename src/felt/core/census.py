@@ -49,13 +49,13 @@ class Census:
 def hand_census(cards: int) -> Census:
     """Exact category counts over every hand of ``cards`` cards (3, 5, 6 or 7) from one deck.
 
-    Three cards use the optional-bonus categories of 19:47-24.5(d) and 13:69F-24.5(d); five to
+    3 cards use the categories of 19:47-24.5(d) and 13:69F-24.5(d); five to
     seven cards use the best five-card hand of 19:47-24.5(b).  Seven cards take about a second.
     """
     if cards not in CENSUS_SIZES:
         allowed = ", ".join(map(str, CENSUS_SIZES[:-1])) + f" or {CENSUS_SIZES[-1]}"
         raise FeltError(f"hand census needs {allowed} cards, got {cards}")
-    if cards == 3:  # the three-card tables alone: a cold Boston 5 analysis needs no other
+    if cards == 3:  # the 3-card tables alone: a cold analysis of 3-card hands needs no other
         three_table, three_category = trio_lookup()
         three = three_table.tolist()
         per_three = np.zeros(len(TrioCategory), dtype=np.int64)

@@ -9,8 +9,8 @@ hand needs no compilation; the tests check that both give the same value for eve
 ('royal flush', 7462, 'Ah Kh Qh Jh Th')
 >>> evaluate("As Ad Kc Kd 2s") > evaluate("Ks Kh Qc Qd As")
 True
->>> evaluate_three("Qd Kd Ad").category.label
-'three-card royal flush'
+>>> evaluate_three("Qd Kd Ad").category
+<TrioCategory.ROYAL_FLUSH: 6>
 """
 
 from __future__ import annotations
@@ -233,7 +233,7 @@ def evaluate(cards: CardsLike) -> HandValue:
 
 @dataclass(frozen=True, eq=False)
 class TrioValue(_ComparedByRank):
-    """A three-card hand for the optional bonus wager (19:47-24.5(d); 13:69F-24.5(d)).
+    """A 3-card hand, ranked as 19:47-24.5(d) and 13:69F-24.5(d) rank them.
 
     ``rank`` runs from 1 to 741; categories follow the order the texts list them in and, within
     a category, higher cards rank higher (A-2-3 is the lowest straight).  Like :class:`HandValue`,
@@ -245,13 +245,13 @@ class TrioValue(_ComparedByRank):
     cards: tuple[Card, ...]
 
 
-def evaluate_three(cards: CardsLike) -> TrioValue:
-    """Classify three distinct cards for the optional bonus wager (19:47-24.5(d); 13:69F-24.5(d)).
+def evaluate_three(hand: CardsLike) -> TrioValue:
+    """Classify three distinct cards as 19:47-24.5(d) and 13:69F-24.5(d) rank them.
 
-    >>> evaluate_three("Ac 2d 3h").category.label, evaluate_three("Kc Ad 2h").category.label
-    ('three-card straight', 'high card')
+    >>> evaluate_three("Ac 2d 3h").category.name, evaluate_three("Kc Ad 2h").category.name
+    ('STRAIGHT', 'HIGH_CARD')
     """
-    a, b, c = _cards_of(cards, (3,), "a three-card hand")
+    a, b, c = _cards_of(hand, (3,), "a 3-card hand")
     t = _py()
     value = t.three[2704 * a + 52 * b + c]
     return TrioValue(value, t.three_category[value], (a, b, c))

@@ -2,9 +2,8 @@
 
 This module is deliberately plain: it reads like N.J.A.C. 19:47-24.5 and is fast enough only to
 build the lookup tables (:mod:`felt.core.tables`) and to serve as the oracle in tests.  The same
-five-card ranking is written out for every poker-based game in the chapter (19:47-16.5 Caribbean
-Stud, 19:47-17.5 Double Down Stud, 19:47-18.3 Let It Ride, 13:69F-24.5 Boston 5 and 7), so one
-implementation serves them all.
+five-card ranking is written out for every poker-based game in the chapter (19:47-16.5, 19:47-17.5, 19:47-18.3,
+19:47-24.5 and 13:69F-24.5), so one implementation serves them all.
 
 A hand's *key* is ``(category, tie_break)``; keys compare exactly as hands rank, and equal keys
 are a push (19:47-24.5(c)).
@@ -53,10 +52,10 @@ class Category(IntEnum):
 
 
 class TrioCategory(IntEnum):
-    """The three-card hands of 19:47-24.5(d) and 13:69F-24.5(d), lowest to highest.
+    """The 3-card hands of 19:47-24.5(d) and 13:69F-24.5(d), lowest to highest.
 
-    The three-card royal flush exists only in 13:69F-24.5(d)1; the 2003 texts pay A-K-Q suited as
-    a three-card straight flush, which is a pay-table matter, not a ranking one.
+    The royal flush (A-K-Q of one suit) exists only in 13:69F-24.5(d)1; the 2003 texts pay it as
+    a straight flush, which is a pay-table matter, not a ranking one.
     """
 
     HIGH_CARD = 0
@@ -69,7 +68,7 @@ class TrioCategory(IntEnum):
 
     @property
     def label(self) -> str:
-        """The name as in the rule texts: ``"three-card straight"``, ``"one pair"``, ..."""
+        """The name as in the rule texts (19:47-24.5(d)): ``"one pair"``, ``"three of a kind"``."""
         return _THREE_LABELS[self]
 
 
@@ -147,14 +146,14 @@ def five_card_key(cards: Sequence[int]) -> FiveCardKey:
 
 
 def trio_key(cards: Sequence[int]) -> TrioKey:
-    """Key of three distinct cards for the optional bonus wager (19:47-24.5(d); 13:69F-24.5(d)).
+    """Key of three distinct cards, ranked as 19:47-24.5(d) and 13:69F-24.5(d) rank them.
 
     A-2-3 is a straight (the ace plays low as in 24.5(a)) and the lowest one; K-A-2 is not
     ("an ace may not be combined with a king and two", 24.5(d)3).  A-K-Q of one suit is the
-    three-card royal flush of 13:69F-24.5(d)1.
+    royal flush of 13:69F-24.5(d)1.
     """
     if len(cards) != 3 or len(set(cards)) != 3:
-        raise ValueError("a three-card key needs three distinct cards")
+        raise ValueError("a 3-card key needs three distinct cards")
     ranks = sorted((c >> 2 for c in cards), reverse=True)
     suited = len({c & 3 for c in cards}) == 1
     distinct = set(ranks)

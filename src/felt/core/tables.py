@@ -15,7 +15,7 @@ for one hand and in :mod:`felt.core.batch` for arrays of hands):
   ``values[row_offsets[low >> ROW_BITS] + (low & ROW_MASK)]``.
 
 Values run from 1 (7-5-4-3-2 of mixed suits) to 7462 (royal flush): the 7,462 distinct five-card
-hand values of 19:47-24.5.  Three-card values (1 to 741) come from a direct table indexed by
+hand values of 19:47-24.5.  3-card values (1 to 741) come from a direct table indexed by
 ``52 * 52 * a + 52 * b + c``.
 
 Building takes about a second; the result is cached under the user's cache directory (or
@@ -80,11 +80,11 @@ class Tables:
     values: NDArray[np.uint16]
     """Value of the best five-card hand for each rank multiset of five to seven cards."""
     three: NDArray[np.uint16]
-    """Three-card value indexed by ``2704 * a + 52 * b + c``; 0 where cards repeat."""
+    """3-card value indexed by ``2704 * a + 52 * b + c``; 0 where cards repeat."""
     five_category: NDArray[np.uint8]
     """:class:`Category` of each five-card value (index 0 unused)."""
     three_category: NDArray[np.uint8]
-    """:class:`TrioCategory` of each three-card value (index 0 unused)."""
+    """:class:`TrioCategory` of each 3-card value (index 0 unused)."""
 
 
 def _rank_multisets(size: int) -> NDArray[np.int8]:
@@ -111,14 +111,14 @@ def five_card_order() -> tuple[FiveCardKey, ...]:
 
 
 def trio_order() -> list[TrioKey]:
-    """The 741 distinct three-card keys, lowest first; a hand's value is its index plus one."""
+    """The 741 distinct 3-card keys, lowest first; a hand's value is its index plus one."""
     return sorted({trio_key(c) for c in itertools.combinations(range(52), 3)})
 
 
 @functools.cache
 def trio_lookup() -> tuple[NDArray[np.uint16], NDArray[np.uint8]]:
-    """The three-card tables of :class:`Tables` on their own (``three`` and ``three_category``),
-    for what needs no other table.  A three-card key depends only on the ranks and on whether one
+    """The 3-card tables of :class:`Tables` on their own (``three`` and ``three_category``),
+    for what needs no other table.  A 3-card key depends only on the ranks and on whether one
     suit holds all three, so one set of each such kind is keyed (hundreds, not 22,100)."""
     cards = np.array(list(itertools.combinations(range(52), 3)), dtype=np.int64)
     ranks = cards >> 2
@@ -130,7 +130,7 @@ def trio_lookup() -> tuple[NDArray[np.uint16], NDArray[np.uint8]]:
     value_of = {key: i + 1 for i, key in enumerate(order)}
     combo_values = np.array([value_of[key] for key in keys], dtype=np.uint16)[kind_of.ravel()]
     three = np.zeros(52**3, dtype=np.uint16)
-    for a, b, c in itertools.permutations(range(3)):  # every order of the same three cards
+    for a, b, c in itertools.permutations(range(3)):  # every order of the same 3 cards
         three[2704 * cards[:, a] + 52 * cards[:, b] + cards[:, c]] = combo_values
     category = np.array([0] + [int(key[0]) for key in order], dtype=np.uint8)
     return three, category

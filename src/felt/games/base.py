@@ -219,9 +219,7 @@ class TableGame(Game):
         what is allowed."""
         from felt.rounds.actions import action_from_json
 
-        return action_from_json(
-            entry, where
-        )  # issue 19: the core helper narrows this to the game's
+        return action_from_json(entry, where, self.action_types)
 
     def dealer_step(self, table: GameTable, rnd: RoundCore) -> Action | None:
         """The dealer's next step at ``table`` (the table may fill in what the round leaves to it,
@@ -244,8 +242,30 @@ class TableGame(Game):
         raise NotImplementedError
 
     def layout(self, config: Any) -> dict[str, Any]:
-        """The data the browser draws the table from: the wager spots and their limits, the
-        decisions and their buttons, the dealer's steps and irregularities with their fields."""
+        """The data the browser draws a table of ``config`` from (JSON-ready, dollars as
+        strings), so the shared table screens hold no game's code:
+
+        - ``title``: the game's name on the screens.
+        - ``wager``: the wager form: ``label`` (the word before the limits, ``Ante``),
+          ``minimum`` and ``maximum`` (of the chip the player picks), ``legend`` (after
+          ``Seat N:``), ``action`` (the action's name), ``button`` (its verb), ``phases`` (the
+          round phases that take wagers) and ``spots``: each with ``field`` (the action's field),
+          ``label``, and either ``times`` (the chip times this) or ``amount`` (a fixed amount),
+          ``optional`` (a check box), ``minimum``/``maximum`` when it has its own limits.
+        - ``decisions``: by election (as the round's ``pending`` names it): ``buttons`` (each
+          ``label``, ``action`` (the JSON without the seat), ``primary``, ``adds``: the fields
+          the election's inputs fill in), ``pick`` (``field``, ``count``, ``prompt``: cards of
+          the seat's hand to choose) and ``number`` (``field``, ``label``, ``min``, ``max``,
+          ``value``: a number to give).
+        - ``dealer``: how the dealer's cards show: ``cards`` (the view's key of the cards face
+          up) and either ``count`` (the key of how many there are, the rest face down) or
+          ``hole`` and ``hole_label`` (one card face down until the view's ``hole`` shows it).
+        - ``irregularities``: the dealer's forms: ``name``, ``label`` (with its clause) and
+          ``fields`` (each ``field`` and ``label``: whole numbers, empty for none).
+        - ``steps``: the staff's extra buttons: ``label``, ``action`` and the ``role`` that
+          has them.
+
+        A game without it (``{}``) gets the shared screens' parts that need no data."""
         return {}
 
     # ----------------------------------------------------------------- scripts and play

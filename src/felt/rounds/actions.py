@@ -1,14 +1,18 @@
 """Actions that drive a round: a player's, the dealer's, or an irregularity.  Each is a frozen
 value, so the list of actions accepted by a round is its complete, replayable record.
 
-Round scripts (JSON) name actions as ``{"seat": n, "action": "second"}``, dealer steps as
+Round scripts (JSON) name a player's actions as ``{"seat": n, "action": name}``, dealer steps as
 ``{"dealer": "reveal"}`` and irregularities as ``{"irregularity": "face_up_card", ...}``;
-:func:`action_from_json` and :meth:`Action.to_json` convert.
+:func:`action_from_json` and :meth:`Action.to_json` convert.  This module holds the actions every
+table game shares (:data:`SHARED_ACTIONS`); a game's own live in its folder and are its
+:attr:`~felt.games.base.TableGame.action_types`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
+from functools import cache
 from typing import Any, ClassVar, Final
 
 from felt.core.cards import ALL_CARDS, Card, parse_cards
@@ -48,74 +52,6 @@ class PlayerAction(Action):
 
 
 @dataclass(frozen=True)
-class PlaceWagers(PlayerAction):
-    """Ante and first wager, and optionally the optional bonus wager (24.6(b), (c))."""
-
-    name: ClassVar[str] = "wager"
-    ante: int
-    first: int
-    bonus: int = 0
-    player: str | None = None
-
-
-@dataclass(frozen=True)
-class Leave(PlayerAction):
-    """The player leaves the seat (refused once cards are dealt, 24.6(e))."""
-
-    name: ClassVar[str] = "leave"
-
-
-@dataclass(frozen=True)
-class Expose(PlayerAction):
-    """Expose the three cards for the optional bonus (24.10(a))."""
-
-    name: ClassVar[str] = "expose"
-
-
-@dataclass(frozen=True)
-class Decline(PlayerAction):
-    """Elect not to expose the three cards; the optional bonus wager loses (19:47-24.10(a))."""
-
-    name: ClassVar[str] = "decline"
-
-
-@dataclass(frozen=True)
-class Second(PlayerAction):
-    """Place the second wager (24.10(b))."""
-
-    name: ClassVar[str] = "second"
-
-
-@dataclass(frozen=True)
-class Fold(PlayerAction):
-    """Fold, forfeiting ante and first wager (24.10(b))."""
-
-    name: ClassVar[str] = "fold"
-
-
-@dataclass(frozen=True)
-class Withdraw(PlayerAction):
-    """Withdraw the second wager before the additional cards (24.10(c))."""
-
-    name: ClassVar[str] = "withdraw"
-
-
-@dataclass(frozen=True)
-class Discard(PlayerAction):
-    """Boston 7: discard two of seven cards, playing the other five (13:69F-24.10(c))."""
-
-    name: ClassVar[str] = "discard"
-    cards: tuple[Card, ...] = ()
-
-
-@dataclass(frozen=True)
-class Keep(PlayerAction):
-    """Boston 7: keep all seven cards (no discard)."""
-
-    name: ClassVar[str] = "keep"
-
-
-@dataclass(frozen=True)
 class DealerAction(Action):
     """A step the dealer takes."""
 
@@ -124,50 +60,28 @@ class DealerAction(Action):
 
 @dataclass(frozen=True)
 class NoMoreBets(DealerAction):
-    """The dealer announces "No more bets" (24.7(b), 24.8(b)4, 24.9(b)2)."""
+    """The dealer announces "No more bets": wagers are closed until the next round."""
 
     name: ClassVar[str] = "no_more_bets"
 
 
 @dataclass(frozen=True)
 class Deal(DealerAction):
-    """Three cards to each wagering seat from the dealer's left, then three to the dealer."""
+    """The first cards, to each position with a wager from the dealer's left, then to the dealer."""
 
     name: ClassVar[str] = "deal"
 
 
 @dataclass(frozen=True)
-class ResolveBonuses(DealerAction):
-    """Collect losing and pay winning optional bonus wagers (24.10(a))."""
-
-    name: ClassVar[str] = "resolve_bonuses"
-
-
-@dataclass(frozen=True)
-class DealAdditional(DealerAction):
-    """The additional cards to each seat with a second wager, then the dealer (24.10(d))."""
-
-    name: ClassVar[str] = "deal_additional"
-
-
-@dataclass(frozen=True)
-class CountStub(DealerAction):
-    """Count the stub (24.7(f)); ``count`` is what the dealer counted, None for the true count."""
-
-    name: ClassVar[str] = "count_stub"
-    count: int | None = None
-
-
-@dataclass(frozen=True)
 class Reveal(DealerAction):
-    """Reveal the dealer's cards and set the highest five-card hand (24.10(e))."""
+    """Reveal the dealer's cards (and set the dealer's hand where the game has one set)."""
 
     name: ClassVar[str] = "reveal"
 
 
 @dataclass(frozen=True)
 class Settle(DealerAction):
-    """Settle every seat (24.10(f) or 13:69F-24.10(g)) and collect the cards."""
+    """Settle every position's wagers and collect the cards."""
 
     name: ClassVar[str] = "settle"
 
@@ -178,9 +92,8 @@ class DecisionTimeout(DealerAction):
 
     The engine keeps no clock: whoever runs the table issues this when the table's
     ``decision_seconds`` have passed.  It is refused unless ``seat`` has an election pending, and
-    applies the choice the player is deemed to have made (see docs/interpretations.md): no
-    exposure (24.10(a)), fold (24.10(b)), keep all seven (13:69F-24.10(c)), stand (17.8(c)), or
-    the cut declined (17.4(c)).
+    applies the choice the player is deemed to have made, as the round's ``ELECTIONS`` name it
+    (see docs/interpretations.md).
     """
 
     name: ClassVar[str] = "timeout"
@@ -189,21 +102,15 @@ class DecisionTimeout(DealerAction):
 
 @dataclass(frozen=True)
 class Irregularity(Action):
-    """Something that went wrong at the table (24.12)."""
+    """Something that went wrong at the table (19:47-24.12, 19:47-17.11)."""
 
     family: ClassVar[str] = "irregularity"
 
 
 @dataclass(frozen=True)
-class DealerCardExposed(Irregularity):
-    """One of the dealer's first three cards is exposed early (24.12(a))."""
-
-    name: ClassVar[str] = "dealer_card_exposed"
-
-
-@dataclass(frozen=True)
 class FaceUpCard(Irregularity):
-    """The card at ``position`` (1 = top of the deck) is found face up when reached (24.12(b))."""
+    """The card at ``position`` (1 = top of the deck) is found face up when reached (24.12(b),
+    17.11(b))."""
 
     name: ClassVar[str] = "face_up_card"
     position: int
@@ -211,14 +118,16 @@ class FaceUpCard(Irregularity):
 
 @dataclass(frozen=True)
 class DrawnInError(Irregularity):
-    """A card drawn in error without its face exposed; used as the next card (24.12(c))."""
+    """A card drawn in error without its face exposed; used as the next card (24.12(c),
+    17.11(c))."""
 
     name: ClassVar[str] = "drawn_in_error"
 
 
 @dataclass(frozen=True)
 class Misdeal(Irregularity):
-    """In the next deal, ``seat`` (or the dealer when None) receives ``cards`` cards (24.12(d))."""
+    """In the next deal, ``seat`` (or the dealer when None) receives ``cards`` cards (24.12(d),
+    17.11(d))."""
 
     name: ClassVar[str] = "misdeal"
     cards: int
@@ -227,126 +136,76 @@ class Misdeal(Irregularity):
 
 @dataclass(frozen=True)
 class ShufflerJam(Irregularity):
-    """The shuffler jams; the cards are reshuffled, giving ``deck`` (24.12(e))."""
+    """The shuffler jams; the cards are reshuffled, giving ``deck`` (24.12(e), 17.11(e))."""
 
     name: ClassVar[str] = "shuffler_jam"
     deck: tuple[Card, ...] | None = None
 
 
-@dataclass(frozen=True)
-class ShoeJam(Irregularity):
-    """The automated shoe jams after ``stacks`` stacks of three were delivered (24.12(f))."""
+SHARED_ACTIONS: Final[tuple[type[Action], ...]] = (
+    NoMoreBets, Deal, Reveal, Settle, DecisionTimeout,
+    FaceUpCard, DrawnInError, Misdeal, ShufflerJam,
+)  # fmt: skip
+"""The actions every table game takes (handled in :class:`~felt.rounds.round_core.RoundCore` or
+by each game's round): a game's own are its :attr:`~felt.games.base.TableGame.action_types`."""
 
-    name: ClassVar[str] = "shoe_jam"
-    stacks: int
-
-
-@dataclass(frozen=True)
-class PlaceBet(PlayerAction):
-    """Double Down Stud: the wager on one betting area, before "No more bets" (19:47-17.6)."""
-
-    name: ClassVar[str] = "bet"
-    amount: int
-    player: str | None = None
+ActionTable = dict[tuple[str, str], type[Action]]
+"""Action classes by how scripts name them: (``action``/``dealer``/``irregularity``, name)."""
 
 
-@dataclass(frozen=True)
-class DoubleDown(PlayerAction):
-    """Double Down Stud: the double down wager (19:47-17.8(c)); None means the full amount."""
-
-    name: ClassVar[str] = "double"
-    amount: int | None = None
-
-
-@dataclass(frozen=True)
-class Stand(PlayerAction):
-    """Double Down Stud: no double down wager on this area."""
-
-    name: ClassVar[str] = "stand"
+@cache
+def action_table(types: tuple[type[Action], ...]) -> ActionTable:
+    """The shared actions and ``types`` by (family, name); two classes claiming one name is a
+    registration error, raised at once."""
+    table: ActionTable = {}
+    for cls in (*SHARED_ACTIONS, *types):
+        key = (cls.family, cls.name)
+        if table.setdefault(key, cls) is not cls:
+            first = table[key].__qualname__
+            raise TypeError(f"{cls.family} {cls.name!r} is both {first} and {cls.__qualname__}")
+    return table
 
 
-@dataclass(frozen=True)
-class PlayerCut(PlayerAction):
-    """The player offered the cut places the cutting card ``position`` cards from the top (17.4(e))."""
+def _every_game_types() -> tuple[type[Action], ...]:
+    """The actions of every registered table game (for readers that do not know the game yet)."""
+    from felt.games.base import TableGame
+    from felt.games.registry import families
 
-    name: ClassVar[str] = "cut"
-    position: int
-
-
-@dataclass(frozen=True)
-class DeclineCut(PlayerAction):
-    """The player offered the cut declines it (17.4(c): then the dealer cuts)."""
-
-    name: ClassVar[str] = "decline_cut"
-
-
-@dataclass(frozen=True)
-class OfferCut(DealerAction):
-    """The dealer offers the cut to the player 17.4(d) names (Double Down Stud)."""
-
-    name: ClassVar[str] = "offer_cut"
-
-
-@dataclass(frozen=True)
-class DealerCut(DealerAction):
-    """The dealer cuts, placing the cutting card ``position`` cards from the top (17.4(c), (e))."""
-
-    name: ClassVar[str] = "cut"
-    position: int = 26
-
-
-@dataclass(frozen=True)
-class RequireRecut(DealerAction):
-    """A casino supervisor requires the cards to be recut before any are dealt (17.4(f))."""
-
-    name: ClassVar[str] = "require_recut"
-
-
-@dataclass(frozen=True)
-class NoMoreDoubles(DealerAction):
-    """The dealer announces "No more bets" again after the double down wagers (17.8(d))."""
-
-    name: ClassVar[str] = "no_more_doubles"
-
-
-@dataclass(frozen=True)
-class HoleCardExposed(Irregularity):
-    """The dealer's hole card is exposed before the second "No more bets" (17.11(a))."""
-
-    name: ClassVar[str] = "hole_card_exposed"
-
-
-ACTION_TYPES: dict[tuple[str, str], type[Action]] = {
-    (cls.family, cls.name): cls
-    for cls in (
-        PlaceWagers, Leave, Expose, Decline, Second, Fold, Withdraw, Discard, Keep,
-        NoMoreBets, Deal, ResolveBonuses, DealAdditional, CountStub, Reveal, Settle, DecisionTimeout,
-        DealerCardExposed, FaceUpCard, DrawnInError, Misdeal, ShufflerJam, ShoeJam,
-        PlaceBet, DoubleDown, Stand, PlayerCut, DeclineCut, OfferCut, DealerCut, RequireRecut,
-        NoMoreDoubles, HoleCardExposed,
+    return tuple(
+        cls
+        for game in families().values()
+        if isinstance(game, TableGame)
+        for cls in game.action_types
     )
-}  # fmt: skip
 
 
-def _names(family: str) -> str:
-    return ", ".join(n for f, n in ACTION_TYPES if f == family)
+def _names(table: ActionTable, family: str) -> str:
+    return ", ".join(n for f, n in table if f == family)
 
 
-def action_from_json(entry: object, where: str) -> Action:
-    """Read one round-script entry; errors name the entry and what is allowed."""
+def action_from_json(
+    entry: object, where: str, types: Iterable[type[Action]] | None = None
+) -> Action:
+    """Read one round-script entry as one of the shared actions or ``types`` (a game's
+    :attr:`~felt.games.base.TableGame.action_types`; None: any registered game's); errors name
+    the entry and what is allowed."""
+    table = action_table(tuple(_every_game_types() if types is None else types))
     if not isinstance(entry, dict):
         raise FeltError(f"{where}: each action must be an object, got {excerpt(entry)}")
     families = [f for f in ("action", "dealer", "irregularity") if f in entry]
     if len(families) != 1:
         raise FeltError(
-            f'{where}: give exactly one of "action" (a player\'s: {_names("action")}), '
-            f'"dealer" ({_names("dealer")}) or "irregularity" ({_names("irregularity")})'
+            f'{where}: give exactly one of "action" (a player\'s: {_names(table, "action")}), '
+            f'"dealer" ({_names(table, "dealer")}) or "irregularity" '
+            f"({_names(table, 'irregularity')})"
         )
     family = families[0]
     name = entry[family]
-    cls = ACTION_TYPES.get((family, name)) if isinstance(name, str) else None
+    cls = table.get((family, name)) if isinstance(name, str) else None
     if cls is None:
-        raise FeltError(f"{where}: unknown {family} {excerpt(name)} (allowed: {_names(family)})")
+        raise FeltError(
+            f"{where}: unknown {family} {excerpt(name)} (allowed: {_names(table, family)})"
+        )
     kwargs: dict[str, Any] = {}
     known = {f.name: f for f in fields(cls)}
     for key, value in entry.items():

@@ -1,9 +1,9 @@
 """Shared machinery of a round at any of the chapter's stud games: the shoe, the discard rack, the
 money ledger, settlement lines and the event record.
 
-A game module (e.g. :mod:`felt.games.boston.round`) says only what is particular to its game; these pieces
-keep the physical facts every game shares: which card is next, where every card went and in
-what order (so any hand can be reconstructed, 19:47-24.10(g)), and where every chip went.
+A game's round module (``felt.games.<game>.round``) says only what is particular to its game;
+these pieces keep the physical facts every game shares: which card is next, where every card went
+and in what order (so any hand can be reconstructed, 19:47-24.10(g)), and where every chip went.
 """
 
 from __future__ import annotations
@@ -144,8 +144,8 @@ class SettlementLine:
     stake: int
     outcome: str
     """``win``, ``lose``, ``push`` (stake returned), ``void`` (returned), ``forfeit``, or ``paid``
-    (a payout owed whatever became of the wager it is figured on: the Boston ante bonus when the
-    dealer's hand is higher or ties, 24.10(f)3; ``stake`` is then the ante it is figured on)."""
+    (a payout owed whatever became of the wager it is figured on: an ante bonus when the dealer's
+    hand is higher or ties, 19:47-24.10(f)3; ``stake`` is then the ante it is figured on)."""
     amount: int
     """Player's result in cents: the win, minus the stake lost, or zero."""
     clause: str

@@ -8,9 +8,9 @@ A game subclasses :class:`RoundCore` and supplies its phases, its seats, ``cite`
 (``ELECTIONS`` and ``_deem``) and one ``_check_<action>`` / ``_do_<action>`` pair per action it
 knows.
 
-A player's election (exposing for the bonus, the second wager, a Boston 7 discard, a double down,
-accepting the cut) is never cut off by a dealer step: the step is refused while the election is
-pending.  The engine keeps no clock; whoever runs the table records a
+A player's election (a choice the rules leave to the player, such as 19:47-24.10(a) and (b) or
+19:47-17.4(c) and 17.8(c)) is never cut off by a dealer step: the step is refused while the
+election is pending.  The engine keeps no clock; whoever runs the table records a
 :class:`~felt.rounds.actions.DecisionTimeout` when the table's ``decision_seconds`` have passed,
 and the player is deemed to have made the choice ``ELECTIONS`` names.
 """
@@ -112,7 +112,7 @@ class RoundCore:
     drawn_in_error_clause: ClassVar[str] = "12(c)"
     shuffler_jam_clause: ClassVar[str] = "12(e)"
     seat_label: ClassVar[str] = "seat"
-    """What the game calls a betting position ("seat", or "area" in Double Down Stud)."""
+    """What the game calls a betting position, as its rule text does ("seat" or "area")."""
     ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {}
     """Each election ``pending`` can name -> (the choice a player whose decision time ran out is
     deemed to have made, the section that gives the election)."""
@@ -416,8 +416,8 @@ class RoundCore:
              hand: str = "", reduction: int = 0) -> None:  # fmt: skip
         """Pay ``win`` on a wager whose stake is otherwise resolved (outcome ``paid``).
 
-        For a payout the rules owe whatever happens to the wager it is figured on: the Boston
-        ante bonus, paid "regardless of whether the hand of the player is higher" (24.10(f)3)
+        For a payout the rules owe whatever happens to the wager it is figured on: an ante
+        bonus paid "regardless of whether the hand of the player is higher" (19:47-24.10(f)3)
         while the ante itself is collected or pushed.  ``base`` is the stake the odds apply to.
         """
         self.ledger.move(HOUSE, seat_party(seat.number), win, f"{label} paid")

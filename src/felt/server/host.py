@@ -32,19 +32,17 @@ from sqlalchemy import Connection, insert, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
+from felt.games.boston.actions import PlaceWagers
 from felt.games.boston.round import Round
 from felt.games.boston.table import Table
+from felt.games.double_down.actions import DealerCut, PlaceBet, RequireRecut
 from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.table import DoubleDownTable
 from felt.rounds.actions import (
     Action,
-    DealerCut,
     DecisionTimeout,
     Irregularity,
-    PlaceBet,
-    PlaceWagers,
     PlayerAction,
-    RequireRecut,
     ShufflerJam,
     action_from_json,
 )

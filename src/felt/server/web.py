@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import or_, select
@@ -26,10 +26,12 @@ from starlette.responses import Response
 
 from felt.core.money import dollars
 from felt.games.double_down.config import DoubleDownConfig
+from felt.games.registry import families, table_game
 from felt.server import auth
 from felt.server.host import PROCEDURES
 from felt.server.spec import DDS, KenoSpec, TableSpec, any_spec_from_json
 from felt.server.store import HOUSE_ACCOUNT, Conflict, felt_tables, keno_games, postings, rounds
+from felt.web import games as web_games
 
 if TYPE_CHECKING:
     from felt.server.app import Server
@@ -84,6 +86,8 @@ def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any
                 "bonus_minimum": _dollars_or_none(getattr(config, "bonus_minimum", None)),
                 "bonus_maximum": _dollars_or_none(getattr(config, "bonus_maximum", None)),
                 "procedures": PROCEDURES["double-down-stud" if spec.game == DDS else "boston"],
+                "title": table_game(spec.game).title(spec.game),
+                "layout": table_game(spec.game).layout(config),
             }
         )
     return out
@@ -318,3 +322,11 @@ def add_web(app: FastAPI, server: "Server", who: Any) -> None:
         return await asyncio.to_thread(keno_recent, server, system)
 
     app.mount("/static", _Pages(directory=STATIC), name="static")
+
+    @app.get("/games/index.json", include_in_schema=False)
+    async def games_index() -> JSONResponse:  # each game's screen names and own screens
+        return JSONResponse(web_games(), headers=PAGE_HEADERS)
+
+    for family, game in families().items():  # a game's own screens, from its folder
+        if (folder := game.static_dir()) is not None:
+            app.mount(f"/games/{family}", _Pages(directory=str(folder)), name=f"games-{family}")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from felt.games.base import Log, TableGame
+from felt.games.boston.actions import ACTIONS
 from felt.games.boston.config import TableConfig, load_table
 from felt.games.boston.editions import GAMES, editions
 from felt.games.boston.editions import edition as edition_named
@@ -22,6 +23,7 @@ class Boston(TableGame):
     family = "boston"
     ids = GAMES
     package = "felt.games.boston"
+    action_types = ACTIONS
 
     # ----------------------------------------------------------------- identity and configuration
     def title(self, game_id: str) -> str:
@@ -97,7 +99,119 @@ class Boston(TableGame):
     # (issue 19: the server helper fills this section in)
 
     # ----------------------------------------------------------------- the browser's layout
-    # (issue 19: the browser helper fills this section in)
+    def layout(self, config: Any) -> dict[str, Any]:
+        """The table as the browser draws it (the keys: :meth:`TableGame.layout`): the ante with
+        the first wager at the table's ratio and the optional bonus wager (24.6(b), (c)); the
+        elections a table of this game and edition can wait for (24.10(a)-(c), 13:69F-24.10(c));
+        the dealer's cards face down until revealed (24.10(e)); the irregularities of 24.12."""
+        from felt.core.money import dollars
+
+        decisions: dict[str, Any] = {}
+        if not config.edition.bonus_exposure_required:  # 19:47-24.10(a): "may elect to expose"
+            decisions["expose or decline"] = {
+                "buttons": [
+                    {
+                        "label": "Expose for the bonus",
+                        "action": {"action": "expose"},
+                        "primary": True,
+                        "adds": [],
+                    },
+                    {
+                        "label": "Do not expose",
+                        "action": {"action": "decline"},
+                        "primary": False,
+                        "adds": [],
+                    },
+                ]
+            }
+        decisions["second or fold"] = {
+            "buttons": [
+                {
+                    "label": "Second wager",
+                    "action": {"action": "second"},
+                    "primary": True,
+                    "adds": [],
+                },
+                {"label": "Fold", "action": {"action": "fold"}, "primary": False, "adds": []},
+            ]
+        }
+        if config.game == "boston7":  # 13:69F-24.10(c): discard two of the seven, or keep all
+            decisions["discard or keep"] = {
+                "buttons": [
+                    {
+                        "label": "Discard the two chosen",
+                        "action": {"action": "discard"},
+                        "primary": True,
+                        "adds": ["cards"],
+                    },
+                    {
+                        "label": "Keep all seven",
+                        "action": {"action": "keep"},
+                        "primary": True,
+                        "adds": [],
+                    },
+                ],
+                "pick": {
+                    "field": "cards",
+                    "count": 2,
+                    "prompt": "Choose the two cards to discard first",
+                },
+            }
+        position = {"field": "position", "label": "Position in the deck (1 = top)"}
+        return {
+            "title": {"boston5": "Boston 5 Stud", "boston7": "Boston 7 Stud"}[config.game],
+            "wager": {
+                "label": "Ante",
+                "minimum": dollars(config.minimum),
+                "maximum": dollars(config.maximum),
+                "legend": f"ante (the first wager is {config.first_ratio} × the ante)",
+                "action": "wager",
+                "button": "Wager",
+                "phases": ["betting"],
+                "spots": [
+                    {"field": "ante", "label": "Ante", "times": 1},
+                    {"field": "first", "label": "First wager", "times": config.first_ratio},
+                    {
+                        "field": "bonus",
+                        "label": "Optional bonus wager",
+                        "optional": True,
+                        "amount": dollars(config.bonus_minimum),
+                        "minimum": dollars(config.bonus_minimum),
+                        "maximum": dollars(config.bonus_maximum),
+                    },
+                ],
+            },
+            "decisions": decisions,
+            "dealer": {"cards": "dealer_cards", "count": "dealer_card_count"},
+            "irregularities": [
+                {
+                    "name": "dealer_card_exposed",
+                    "label": "A dealer's card exposed (24.12(a))",
+                    "fields": [],
+                },
+                {
+                    "name": "face_up_card",
+                    "label": "Card found face up (24.12(b))",
+                    "fields": [position],
+                },
+                {"name": "drawn_in_error", "label": "Card drawn in error (24.12(c))", "fields": []},
+                {
+                    "name": "misdeal",
+                    "label": "Misdeal (24.12(d))",
+                    "fields": [
+                        {"field": "cards", "label": "Cards received"},
+                        {"field": "seat", "label": "Seat (empty: the dealer)"},
+                    ],
+                },
+                {"name": "shuffler_jam", "label": "Shuffler jam (24.12(e))", "fields": []},
+                {
+                    "name": "shoe_jam",
+                    "label": "Shoe jam (24.12(f))",
+                    "fields": [{"field": "stacks", "label": "Stacks delivered"}],
+                },
+            ],
+            "steps": [],
+        }
 
     # ----------------------------------------------------------------- scripts and play
     # (issue 19: the CLI helper fills this section in)

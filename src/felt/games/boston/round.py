@@ -25,11 +25,8 @@ from felt.core.errors import FeltError
 from felt.core.evaluator import HandValue, evaluate, evaluate_three
 from felt.core.money import dollars
 from felt.core.paytable import Payout
-from felt.games.boston.config import THREE_CARD_ROYAL, TableConfig
-from felt.rounds.actions import (
-    Action,
+from felt.games.boston.actions import (
     CountStub,
-    Deal,
     DealAdditional,
     DealerCardExposed,
     Decline,
@@ -38,16 +35,14 @@ from felt.rounds.actions import (
     Fold,
     Keep,
     Leave,
-    Misdeal,
-    NoMoreBets,
     PlaceWagers,
     ResolveBonuses,
-    Reveal,
     Second,
-    Settle,
     ShoeJam,
     Withdraw,
 )
+from felt.games.boston.config import THREE_CARD_ROYAL, TableConfig
+from felt.rounds.actions import Action, Deal, Misdeal, NoMoreBets, Reveal, Settle
 from felt.rounds.engine import (
     LAYOUT,
     VoidAll,

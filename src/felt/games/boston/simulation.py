@@ -27,6 +27,7 @@ from felt.core.cards import Card
 from felt.core.errors import FeltError
 from felt.core.tables import cache_dir, load_arrays, save_arrays, source_digest, tables
 from felt.games.base import Log
+from felt.games.boston.actions import Fold, Keep, PlaceWagers, Second
 from felt.games.boston.analysis import (
     _boston_payoffs,
     _suit_pattern_label,
@@ -38,7 +39,7 @@ from felt.games.boston.analysis import (
 from felt.games.boston.boston7 import line_code
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
-from felt.rounds.actions import Action, Fold, Keep, PlaceWagers, Second
+from felt.rounds.actions import Action
 from felt.rounds.round_core import RoundCore
 from felt.simulate import Job, Settle, Simulation, exact_edge_of
 

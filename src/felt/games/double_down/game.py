@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from felt.core.errors import FeltError
 from felt.games.base import Log, TableGame
+from felt.games.double_down.actions import ACTIONS
 from felt.games.double_down.config import GAME as GAME_ID
 from felt.games.double_down.config import DoubleDownConfig, load_double_down_table, rules
 
@@ -23,6 +24,7 @@ class DoubleDown(TableGame):
     ids = (GAME_ID,)
     package = "felt.games.double_down"
     seat_word = "area"
+    action_types = ACTIONS
 
     # ----------------------------------------------------------------- identity and configuration
     def title(self, game_id: str) -> str:
@@ -79,7 +81,94 @@ class DoubleDown(TableGame):
     # (issue 19: the server helper fills this section in)
 
     # ----------------------------------------------------------------- the browser's layout
-    # (issue 19: the browser helper fills this section in)
+    def layout(self, config: Any) -> dict[str, Any]:
+        """The table as the browser draws it (the keys: :meth:`TableGame.layout`): one wager
+        an area, taken until "No more bets" (17.6, also while the cut is offered, 17.4); the cut
+        offered to a player (17.4(c)-(e)) and the double down (17.8(c)); the dealer's hole card
+        face down until turned over (17.8(d)); the irregularities of 17.11; a supervisor's
+        recut (17.4(f))."""
+        from felt.core.money import dollars
+
+        decisions: dict[str, Any] = {}
+        cut_from_end = rules().cut_min_from_end
+        if config.cut_required:  # 17.4(b): no cut when the shuffler loads the shoe
+            decisions["cut or decline"] = {
+                "buttons": [
+                    {
+                        "label": "Cut",
+                        "action": {"action": "cut"},
+                        "primary": True,
+                        "adds": ["position"],
+                    },
+                    {
+                        "label": "Decline the cut",
+                        "action": {"action": "decline_cut"},
+                        "primary": True,
+                        "adds": [],
+                    },
+                ],
+                "number": {
+                    "field": "position",
+                    "label": "Position",
+                    "min": cut_from_end,  # 17.4(e): at least this many cards from either end
+                    "max": 52 - cut_from_end,
+                    "value": 26,
+                },
+            }
+        decisions["double or stand"] = {
+            "buttons": [
+                {
+                    "label": "Double down",
+                    "action": {"action": "double"},
+                    "primary": True,
+                    "adds": [],
+                },
+                {"label": "Stand", "action": {"action": "stand"}, "primary": False, "adds": []},
+            ]
+        }
+        return {
+            "title": "Double Down Stud",
+            "wager": {
+                "label": "Wager",
+                "minimum": dollars(config.minimum),
+                "maximum": dollars(config.maximum),
+                "legend": "your wager",
+                "action": "bet",
+                "button": "Bet",
+                "phases": ["betting", "cut", "cut done"],
+                "spots": [{"field": "amount", "label": "Wager", "times": 1}],
+            },
+            "decisions": decisions,
+            "dealer": {"cards": "dealer_up", "hole": "hole_card", "hole_label": "Hole card"},
+            "irregularities": [
+                {
+                    "name": "hole_card_exposed",
+                    "label": "Hole card exposed (17.11(a))",
+                    "fields": [],
+                },
+                {
+                    "name": "face_up_card",
+                    "label": "Card found face up (17.11)",
+                    "fields": [{"field": "position", "label": "Position in the deck (1 = top)"}],
+                },
+                {
+                    "name": "misdeal",
+                    "label": "Misdeal (17.11)",
+                    "fields": [
+                        {"field": "cards", "label": "Cards received"},
+                        {"field": "seat", "label": "Area (empty: the dealer)"},
+                    ],
+                },
+                {"name": "shuffler_jam", "label": "Shuffler jam (17.11)", "fields": []},
+            ],
+            "steps": [
+                {
+                    "label": "Require a recut (17.4(f))",
+                    "action": {"dealer": "require_recut"},
+                    "role": "supervisor",
+                },
+            ],
+        }
 
     # ----------------------------------------------------------------- scripts and play
     # (issue 19: the CLI helper fills this section in)

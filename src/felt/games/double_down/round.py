@@ -27,25 +27,20 @@ from felt.core.errors import FeltError
 from felt.core.evaluator import HandValue, evaluate
 from felt.core.money import dollars
 from felt.core.ranking import Category
-from felt.games.double_down.config import DoubleDownConfig, rules
-from felt.rounds.actions import (
-    Action,
-    Deal,
+from felt.games.double_down.actions import (
     DealerCut,
     DeclineCut,
     DoubleDown,
     HoleCardExposed,
-    Misdeal,
-    NoMoreBets,
     NoMoreDoubles,
     OfferCut,
     PlaceBet,
     PlayerCut,
     RequireRecut,
-    Reveal,
-    Settle,
     Stand,
 )
+from felt.games.double_down.config import DoubleDownConfig, rules
+from felt.rounds.actions import Action, Deal, Misdeal, NoMoreBets, Reveal, Settle
 from felt.rounds.engine import VoidAll
 from felt.rounds.round_core import RoundCore
 

@@ -26,6 +26,7 @@ from felt.core.cards import Card
 from felt.core.errors import FeltError
 from felt.core.tables import cache_dir, load_arrays, save_arrays, source_digest, tables
 from felt.games.base import Log
+from felt.games.double_down.actions import DealerCut, DeclineCut, DoubleDown, PlaceBet, Stand
 from felt.games.double_down.analysis import (
     _dds_lines,
     _line_payout,
@@ -35,7 +36,7 @@ from felt.games.double_down.analysis import (
 from felt.games.double_down.config import DoubleDownConfig
 from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.strategy import suggest_double
-from felt.rounds.actions import Action, DealerCut, DeclineCut, DoubleDown, PlaceBet, Stand
+from felt.rounds.actions import Action
 from felt.rounds.round_core import RoundCore
 from felt.simulate import Job, Settle, Simulation, exact_edge_of
 

@@ -1,16 +1,38 @@
 // felt's screens: a hash router over the login, the player's lobby, table and recall, the
-// dealer's and the supervisor's consoles.
+// dealer's and the supervisor's consoles, and the screens a game keeps in its own folder (found
+// in /games/index.json with the routes, roles and links they serve). No screen here names a game:
+// a table is drawn from its layout (the lobby's), a game's name comes from the index.
 import { api, session, ApiError } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { tableScreen } from "./player.js";
 import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
-import { kenoBoard, kenoList, kenoWriter } from "./keno.js";
 
 const app = document.getElementById("app");
 let leave = null; // the current screen's clean-up
 
-const HOME = { player: "#/lobby", dealer: "#/dealer", supervisor: "#/floor", cashier: "#/cashier", keno_writer: "#/keno", keno_supervisor: "#/keno" };
-const PUBLIC = new Set(["login", "keno-board"]); // screens anyone may open without logging in
+const HOME = { player: "#/lobby", dealer: "#/dealer", supervisor: "#/floor", cashier: "#/cashier" };
+const PUBLIC = new Set(["login"]); // screens anyone may open without logging in
+const NAV = { player: [["#/lobby", "Lobby"], ["#/recall", "Recall"]], dealer: [["#/dealer", "Tables"]], supervisor: [["#/floor", "Floor"]] };
+const OWN = {}; // hash screen -> a game's own screen: { module, fn }
+const TITLES = {}; // game id -> its name on the screens
+
+// The registered games, read once: their names, and their own screens' routes, roles and links.
+let games = null;
+function loadGames() {
+  games = games || api("GET", "/games/index.json").then((index) => {
+    for (const g of index.games) {
+      Object.assign(TITLES, g.titles);
+      const s = g.screens;
+      if (!s) continue;
+      for (const [screen, fn] of Object.entries(s.routes)) OWN[screen] = { module: s.module, fn };
+      for (const screen of s.public) PUBLIC.add(screen);
+      for (const [role, home] of Object.entries(s.home)) HOME[role] = HOME[role] || home;
+      for (const [role, links] of Object.entries(s.nav)) NAV[role] = (NAV[role] || []).concat(links);
+      for (const href of s.styles) document.head.append(h("link", { rel: "stylesheet", href }));
+    }
+  }).catch((e) => { games = null; throw e; }); // asked again on the next screen
+  return games;
+}
 
 export async function refreshBalance() {
   const s = session.get();
@@ -26,11 +48,7 @@ export async function refreshBalance() {
 function header() {
   const s = session.get();
   document.getElementById("who").textContent = s ? `${s.name} (${s.role})` : "";
-  const links = [];
-  if (s && s.role === "player") links.push(["#/lobby", "Lobby"], ["#/recall", "Recall"]);
-  if (s && s.role === "dealer") links.push(["#/dealer", "Tables"]);
-  if (s && s.role === "supervisor") links.push(["#/floor", "Floor"], ["#/keno", "Keno"]);
-  if (s && s.role.startsWith("keno_")) links.push(["#/keno", "Keno"]);
+  const links = (s && NAV[s.role]) || [];
   const nav = document.getElementById("nav");
   mount(nav, links.map(([href, text]) => h("a", { href, "aria-current": location.hash === href ? "page" : null }, text)),
     s ? h("button", { type: "button", class: "link", onclick: logout }, "Log out") : null);
@@ -70,7 +88,7 @@ async function lobbyScreen(alive) {
   if (!alive()) return;
   const rows = tables.map((t) => h("li", { class: "panel table-card", dataset: { table: t.id } },
     h("h2", {}, t.id, " ", h("span", { class: "tag" }, gameName(t.game))),
-    h("p", {}, `${t.game === "double-down-stud" ? "Wager" : "Ante"} ${money(t.minimum)} to ${money(t.maximum)}`, t.open ? "" : " · closed"),
+    h("p", {}, `${wagerWord(t.layout)} ${money(t.minimum)} to ${money(t.maximum)}`, t.open ? "" : " · closed"),
     h("p", { class: "muted" }, `${t.free.length} of ${t.seats} seats free · ${t.decision_seconds} s a decision`),
     h("div", { class: "row" },
       t.free.slice(0, 7).map((n) => h("button", { type: "button", disabled: !t.open, "aria-label": `Sit at ${t.id} seat ${n}`,
@@ -83,7 +101,12 @@ async function lobbyScreen(alive) {
 }
 
 export function gameName(game) {
-  return { boston5: "Boston 5 Stud", boston7: "Boston 7 Stud", "double-down-stud": "Double Down Stud" }[game] || game;
+  return TITLES[game] || game;
+}
+
+// The word before a table's limits (the lobby's and the table's): what its wager form takes.
+export function wagerWord(layout) {
+  return (layout && layout.wager && layout.wager.label) || "Wager";
 }
 
 async function recallScreen(alive) {
@@ -128,6 +151,8 @@ async function route() {
   const alive = () => mine === routeSeq; // a screen whose answer comes late draws nothing
   const s = session.get();
   const hash = location.hash || "#/";
+  try { await loadGames(); } catch { /* the shared screens work without it; asked again later */ }
+  if (!alive()) return;
   header();
   const [, screen, ...rest] = hash.split("/");
   if (!s && !PUBLIC.has(screen)) { location.hash = "#/login"; return; }
@@ -143,15 +168,23 @@ async function route() {
     if (screen === "round") return await roundScreen(app, arg, alive);
     if (screen === "par-sheet") return await parSheetScreen(app, arg, alive);
     if (screen === "cashier") return cashierScreen();
-    if (screen === "keno") return await kenoList(app, alive);
-    if (screen === "keno-writer") { leave = kenoWriter(app, arg); return; }
-    if (screen === "keno-board") { leave = kenoBoard(app, arg); return; }
+    if (OWN[screen]) return await ownScreen(OWN[screen], arg, alive);
     mount(app, h("h1", {}, "Not found"), h("p", {}, "No such screen."));
   } catch (e) {
     if (!alive()) return;
     if (e instanceof ApiError && e.status === 401) { location.hash = "#/login"; return; }
     mount(app, h("h1", {}, "Something went wrong"), h("p", { class: "error", role: "alert" }, e.message));
   }
+}
+
+// A game's own screen: its module imported when first opened, its function drawing the screen;
+// what it returns is called when the screen is left.
+async function ownScreen({ module, fn }, arg, alive) {
+  const mod = await import(module);
+  if (!alive()) return;
+  const done = await mod[fn](app, arg, alive);
+  if (typeof done !== "function") return;
+  if (alive()) leave = done; else done();
 }
 
 window.addEventListener("hashchange", route);

@@ -36,3 +36,19 @@ export function hand(codes, facedown = 0, opts = {}) {
   if (!codes.length && !facedown) row.append(h("span", { class: "muted" }, "no cards"));
   return row;
 }
+
+// The dealer's cards as the layout says they show: the cards face up, and face down either the
+// rest of a count or one hole card until it is turned over (then shown apart, under ``hole``).
+export function dealerHand(pub, layout) {
+  const d = (layout && layout.dealer) || {};
+  const up = (d.cards && pub[d.cards]) || [];
+  const down = d.count ? Math.max(0, (pub[d.count] || 0) - up.length)
+    : d.hole ? (pub[d.hole] || !up.length ? 0 : 1) : 0;
+  return hand(up, down);
+}
+
+// The dealer's hole card once the view shows it turned over, else null.
+export function holeCard(pub, layout) {
+  const d = (layout && layout.dealer) || {};
+  return d.hole && pub[d.hole] ? pub[d.hole] : null;
+}

@@ -1,25 +1,19 @@
 // The player's table: seats, the cards the rules let this player see, wagers with chips, each
 // decision with its remaining time, the settlement, and the balance.  Everything shown comes from
-// the view the server built for this player; the page keeps nothing else.
+// the view the server built for this player; the page keeps nothing else.  What is particular to
+// the game (the wager spots, each decision's buttons, how the dealer's cards show) is the table's
+// layout, from the lobby.
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
-import { hand } from "./cards.js";
-import { gameName, linesTable, refreshBalance } from "./app.js";
-
-const ELECTIONS = {
-  "expose or decline": [["expose", "Expose for the bonus"], ["decline", "Do not expose"]],
-  "second or fold": [["second", "Second wager"], ["fold", "Fold"]],
-  "discard or keep": [["discard", "Discard the two chosen"], ["keep", "Keep all seven"]],
-  "double or stand": [["double", "Double down"], ["stand", "Stand"]],
-  "cut or decline": [["cut", "Cut"], ["decline_cut", "Decline the cut"]],
-};
+import { dealerHand, hand, holeCard } from "./cards.js";
+import { gameName, linesTable, refreshBalance, wagerWord } from "./app.js";
 
 export function tableScreen(root, tableId) {
   let view = null;
   let info = null;
-  let chosen = new Set(); // Boston 7: the two cards to discard
-  let ante = null;
-  let bonus = false;
+  let chosen = new Set(); // the cards picked for a decision that takes some (a discard)
+  let ante = null; // the chip: the amount the chip-sized wager spots are a multiple of
+  const optional = new Set(); // the optional spots ticked
   const status = h("p", { class: "live", role: "status" }, "Connecting…");
   const live = new Live(onMessage, (state) => {
     status.textContent = { live: "Live", reconnecting: "Connection lost: reconnecting…", ended: "Session ended: log in again" }[state];
@@ -102,86 +96,96 @@ export function tableScreen(root, tableId) {
     return view ? Object.entries(view.seats).filter(([, name]) => name === me).map(([n]) => Number(n)) : [];
   }
 
-  function wagerForm(seat) {
-    const dds = view.game === "double-down-stud";
-    const min = info ? Number(info.minimum) : 5;
-    const max = info ? Number(info.maximum) : 1000;
+  function layout() {
+    return (info && info.layout) || {};
+  }
+
+  // The wager form: a chip from the table's minimum up, the spots it sizes (each a multiple of
+  // it), the optional spots of a fixed amount to tick.
+  function wagerForm(seat, w) {
+    const min = Number(w.minimum);
+    const max = Number(w.maximum);
     const chips = [1, 2, 5, 10, 20].map((k) => k * min).filter((v) => v <= max);
     if (ante === null || !chips.includes(ante)) ante = chips[0];
-    const ratio = info && info.first_ratio ? info.first_ratio : 2;
-    const bonusMin = info && info.bonus_minimum ? Number(info.bonus_minimum) : 1;
+    const sized = w.spots.filter((s) => s.times !== undefined);
+    const ticks = w.spots.filter((s) => s.optional);
     return h("fieldset", { class: "wager" },
-      h("legend", {}, dds ? `Seat ${seat}: your wager` : `Seat ${seat}: ante (the first wager is ${ratio} × the ante)`),
+      h("legend", {}, `Seat ${seat}: ${w.legend}`),
       h("div", { class: "row chips", role: "radiogroup", "aria-label": "Chip value" },
         chips.map((v) => h("button", { type: "button", class: "chip" + (v === ante ? " on" : ""), role: "radio",
           "aria-checked": String(v === ante), onclick: () => { ante = v; draw(); } }, money(v.toFixed(2))))),
-      dds ? null : h("label", { class: "check" }, h("input", { type: "checkbox", checked: bonus, onchange: (e) => { bonus = e.target.checked; } }),
-        ` Optional bonus wager ${money(bonusMin.toFixed(2))}`),
+      ticks.map((s) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: optional.has(s.field),
+        onchange: (e) => { if (e.target.checked) optional.add(s.field); else optional.delete(s.field); } }),
+      ` ${s.label} ${money(s.amount)}`)),
       h("button", { type: "button", class: "primary", onclick: () => {
-        if (dds) return act({ action: "bet", seat, amount: ante.toFixed(2) });
-        const a = { action: "wager", seat, ante: ante.toFixed(2), first: (ante * ratio).toFixed(2) };
-        if (bonus) a.bonus = bonusMin.toFixed(2);
+        const a = { action: w.action, seat };
+        for (const s of w.spots) {
+          if (s.optional && !optional.has(s.field)) continue;
+          a[s.field] = s.times !== undefined ? (ante * s.times).toFixed(2) : s.amount;
+        }
         return act(a);
-      } }, dds ? `Bet ${money(ante.toFixed(2))}` : `Wager ${money(ante.toFixed(2))} + ${money((ante * ratio).toFixed(2))}`));
+      } }, `${w.button} ${sized.map((s) => money((ante * s.times).toFixed(2))).join(" + ")}`));
   }
 
+  // Each election pending at the seat with its buttons, and what it takes besides (cards picked
+  // from the hand, a number).
   function decisions(seat, own) {
     const pending = (own.pending || []).filter((p) => p.seat === seat);
+    const all = layout().decisions || {};
     return pending.map((p) => {
       const clock = (view.clock || []).find((c) => c.seat === seat && c.election === p.election);
-      const buttons = (ELECTIONS[p.election] || []).map(([name, label]) => h("button", {
-        type: "button", class: name === "fold" || name === "stand" || name === "decline" ? "" : "primary",
-        dataset: { action: name },
+      const e = all[p.election] || { buttons: [] };
+      const buttons = e.buttons.map((b) => h("button", {
+        type: "button", class: b.primary ? "primary" : "",
+        dataset: { action: b.action.action },
         onclick: () => {
-          if (name === "discard") {
-            if (chosen.size !== 2) { toast("Choose the two cards to discard first"); return; }
-            return act({ action: "discard", seat, cards: [...chosen] });
+          const a = { ...b.action, seat };
+          for (const field of b.adds || []) {
+            if (e.pick && field === e.pick.field) {
+              if (chosen.size !== e.pick.count) { toast(e.pick.prompt); return; }
+              a[field] = [...chosen];
+            } else if (e.number && field === e.number.field) {
+              a[field] = Number(root.querySelector(`#${field}-${seat}`).value);
+            }
           }
-          if (name === "cut") {
-            const pos = Number(root.querySelector(`#cut-${seat}`).value);
-            return act({ action: "cut", seat, position: pos });
-          }
-          return act({ action: name, seat });
-        } }, label));
+          return act(a);
+        } }, b.label));
+      const n = e.number;
       return h("div", { class: "decision", role: "group", "aria-label": `Seat ${seat}: ${p.election}` },
         h("strong", {}, `Your decision: ${p.election}`), " · ",
         clock ? h("span", { class: "clock", dataset: { clock: clock.seconds } }, `${Math.ceil(clock.seconds)} s left`) : null,
-        p.election === "cut or decline" ? h("label", {}, " Position ", h("input", { id: `cut-${seat}`, type: "number", min: 1, max: 51, value: 26, size: 3 })) : null,
+        n ? h("label", {}, ` ${n.label} `, h("input", { id: `${n.field}-${seat}`, type: "number", min: n.min, max: n.max, value: n.value, size: 3 })) : null,
         h("div", { class: "row" }, buttons));
     });
   }
 
   function ownSeat(seat) {
     const own = view.mine[String(seat)];
-    const discarding = (own.pending || []).some((p) => p.seat === seat && p.election === "discard or keep");
+    const all = layout().decisions || {};
+    const picking = (own.pending || []).map((p) => p.seat === seat && all[p.election] && all[p.election].pick).find(Boolean);
     const seen = ((view.public && view.public.others) || []).find((o) => o.seat === seat) || {};
     const wagers = Object.entries(seen.wagers || {});
-    // wagers are taken until "No more bets": in Double Down Stud also while the cut is offered
-    // and after it (19:47-17.6, 17.4)
-    const open = view.game === "double-down-stud" ? ["betting", "cut", "cut done"] : ["betting"];
-    const betting = open.includes(own.phase) && !view.finished && !wagers.length;
+    // wagers are taken in the phases the layout names (until "No more bets")
+    const w = layout().wager;
+    const betting = w && w.phases.includes(own.phase) && !view.finished && !wagers.length;
     return h("section", { class: "panel mine", "aria-label": `Your seat ${seat}`, dataset: { seat } },
       h("h2", {}, `Your seat ${seat}`, " ", h("span", { class: "tag" }, own.phase)),
-      hand(own.own_cards, 0, discarding ? { each: (c) => ({ button: true, selected: chosen.has(c), onclick: () => {
-        if (chosen.has(c)) chosen.delete(c); else if (chosen.size < 2) chosen.add(c);
+      hand(own.own_cards, 0, picking ? { each: (c) => ({ button: true, selected: chosen.has(c), onclick: () => {
+        if (chosen.has(c)) chosen.delete(c); else if (chosen.size < picking.count) chosen.add(c);
         draw();
       } }) } : {}),
       wagers.length ? h("p", {}, "Wagers: ", wagers.map(([k, v]) => `${k} ${money(v)}`).join(", ")) : null,
-      betting ? wagerForm(seat) : null,
+      betting ? wagerForm(seat, w) : null,
       decisions(seat, own),
       own.void_reason ? h("p", { class: "error" }, own.void_reason) : null,
       linesTable(own.lines));
   }
 
   function dealer(pub) {
-    if (view.game === "double-down-stud") {
-      return h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"),
-        hand(pub.dealer_up || [], pub.hole_card ? 0 : (pub.dealer_up && pub.dealer_up.length ? 1 : 0)),
-        pub.hole_card ? h("p", {}, "Hole card ", hand([pub.hole_card])) : null);
-    }
-    const shown = pub.dealer_cards || [];
+    const hole = holeCard(pub, layout());
     return h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"),
-      hand(shown, Math.max(0, (pub.dealer_card_count || 0) - shown.length)));
+      dealerHand(pub, layout()),
+      hole ? h("p", {}, `${layout().dealer.hole_label} `, hand([hole])) : null);
   }
 
   function others(pub) {
@@ -204,7 +208,7 @@ export function tableScreen(root, tableId) {
       h("div", { class: "table-head" },
         h("h1", {}, `${tableId} `, h("span", { class: "tag" }, gameName(view.game))),
         status,
-        h("p", {}, info ? `${view.game === "double-down-stud" ? "Wager" : "Ante"} ${money(info.minimum)} to ${money(info.maximum)} · ` : "", view.open ? "open" : "closed",
+        h("p", {}, info ? `${wagerWord(info.layout)} ${money(info.minimum)} to ${money(info.maximum)} · ` : "", view.open ? "open" : "closed",
           view.number ? ` · round ${view.number}` : "", view.finished ? " (finished: the next round opens shortly)" : ""),
         h("div", { class: "row" },
           h("button", { type: "button", onclick: showGuide }, "Rules and pay tables"),

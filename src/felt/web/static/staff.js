@@ -1,38 +1,20 @@
 // The dealer's console (a table's state, its dealer steps, the irregularities a dealer witnesses)
 // and the supervisor's (the floor, opening and closing tables, any round's reconstruction, table
-// procedures and recuts, a table's par sheet).
+// procedures and recuts, a table's par sheet).  What is particular to the game (the dealer's
+// cards, the irregularities and their fields, the staff's extra steps) is the table's layout.
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
-import { hand } from "./cards.js";
+import { dealerHand, hand, holeCard } from "./cards.js";
 import { gameName, linesTable } from "./app.js";
 
-const IRREGULARITIES = {
-  boston: [
-    ["dealer_card_exposed", "A dealer's card exposed (24.12(a))", []],
-    ["face_up_card", "Card found face up (24.12(b))", [["position", "Position in the deck (1 = top)"]]],
-    ["drawn_in_error", "Card drawn in error (24.12(c))", []],
-    ["misdeal", "Misdeal (24.12(d))", [["cards", "Cards received"], ["seat", "Seat (empty: the dealer)"]]],
-    ["shuffler_jam", "Shuffler jam (24.12(e))", []],
-    ["shoe_jam", "Shoe jam (24.12(f))", [["stacks", "Stacks delivered"]]],
-  ],
-  "double-down-stud": [
-    ["hole_card_exposed", "Hole card exposed (17.11(a))", []],
-    ["face_up_card", "Card found face up (17.11)", [["position", "Position in the deck (1 = top)"]]],
-    ["misdeal", "Misdeal (17.11)", [["cards", "Cards received"], ["seat", "Area (empty: the dealer)"]]],
-    ["shuffler_jam", "Shuffler jam (17.11)", []],
-  ],
-};
-
-function publicTable(view) {
+function publicTable(view, layout) {
   const pub = view.public;
   if (!pub) return h("p", {}, "No round yet.");
-  const dealerCards = view.game === "double-down-stud"
-    ? hand(pub.dealer_up || [], pub.hole_card || !(pub.dealer_up || []).length ? 0 : 1)
-    : hand(pub.dealer_cards || [], Math.max(0, (pub.dealer_card_count || 0) - (pub.dealer_cards || []).length));
+  const hole = holeCard(pub, layout);
   return h("div", {},
     h("p", {}, `Round ${view.number} · phase ${pub.phase}`, view.finished ? " · finished" : ""),
-    h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"), dealerCards,
-      pub.hole_card ? hand([pub.hole_card]) : null),
+    h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"), dealerHand(pub, layout),
+      hole ? hand([hole]) : null),
     h("ul", { class: "grid others", role: "list" }, (pub.others || []).map((o) => h("li", { class: "panel other" },
       h("h3", {}, `Seat ${o.seat}`, view.seats[String(o.seat)] ? ` · ${view.seats[String(o.seat)]}` : "", " ", h("span", { class: "tag" }, o.status || "")),
       hand(o.cards || [], Math.max(0, (o.card_count || o.cards.length) - o.cards.length)),
@@ -55,13 +37,12 @@ export async function dealerScreen(root, tableId) {
   live.subscribe(tableId);
   const act = async (action) => { try { await live.act(tableId, action); } catch (e) { toast(e.message); } };
 
-  function irregularityForm() {
-    const list = IRREGULARITIES[view.game === "double-down-stud" ? "double-down-stud" : "boston"];
-    const select = h("select", { id: "irregularity" }, list.map(([name, label]) => h("option", { value: name }, label)));
+  function irregularityForm(list) {
+    const select = h("select", { id: "irregularity" }, list.map((x) => h("option", { value: x.name }, x.label)));
     const fields = h("div", { class: "row" });
     const showFields = () => {
-      const [, , args] = list.find(([n]) => n === select.value);
-      mount(fields, args.map(([arg, label]) => h("label", {}, label, " ", h("input", { type: "number", min: 0, name: arg, size: 4 }))));
+      const chosen = list.find((x) => x.name === select.value);
+      mount(fields, chosen.fields.map((f) => h("label", {}, f.label, " ", h("input", { type: "number", min: 0, name: f.field, size: 4 }))));
     };
     select.addEventListener("change", showFields);
     showFields();
@@ -77,10 +58,12 @@ export async function dealerScreen(root, tableId) {
   const me = session.get();
   let info = null;
   let gone = false;
+  const layout = () => (info && info.layout) || {}; // the table's, from the lobby
   api("GET", "/api/lobby").then((ts) => { if (gone) return; info = ts.find((t) => t.id === tableId) || null; draw(); }).catch(() => {});
 
   function supervisorPanel() {
     if (me.role !== "supervisor" || !info) return null;
+    const steps = (layout().steps || []).filter((x) => x.role === "supervisor");
     const names = Object.keys(info.procedures);
     const select = h("select", { id: "procedure" }, names.map((n) => h("option", { value: n }, n.replaceAll("_", " "))));
     const argument = h("input", { id: "argument", size: 14 });
@@ -97,8 +80,8 @@ export async function dealerScreen(root, tableId) {
     } }, h("h2", {}, "Supervisor: table procedures and authorisations"),
     h("div", { class: "row" }, h("label", { for: "procedure" }, "Procedure"), select, h("label", { for: "argument" }, "Argument"), argument, hint,
       h("button", { type: "submit" }, "Apply")),
-    view.game === "double-down-stud" ? h("div", { class: "row" },
-      h("button", { type: "button", onclick: () => act({ dealer: "require_recut" }) }, "Require a recut (17.4(f))")) : null,
+    steps.length ? h("div", { class: "row" },
+      steps.map((x) => h("button", { type: "button", onclick: () => act(x.action) }, x.label))) : null,
     h("div", { class: "row" },
       h("button", { type: "button", onclick: async () => {
         try { await api("POST", `/api/tables/${encodeURIComponent(tableId)}/${view.open ? "close" : "open"}`); } catch (e) { toast(e.message); }
@@ -115,7 +98,8 @@ export async function dealerScreen(root, tableId) {
           await act(step);
         } }, `Next step: ${step.dealer || step.action}`) : h("span", { class: "muted" }, "No dealer step due"),
         h("span", { class: "muted" }, " The table also takes its steps by itself at its pace.")),
-      publicTable(view), view.public ? irregularityForm() : null, supervisorPanel());
+      publicTable(view, layout()), view.public && (layout().irregularities || []).length ? irregularityForm(layout().irregularities) : null,
+      supervisorPanel());
   }
   draw();
   return () => { gone = true; live.close(); };
@@ -128,7 +112,7 @@ export async function floorScreen(root, alive = () => true) {
     try { await api("POST", `/api/tables/${encodeURIComponent(id)}/${what}`); if (alive()) floorScreen(root, alive); } catch (e) { toast(e.message); }
   };
   const find = h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); location.hash = "#/round/" + encodeURIComponent(ev.target.round.value.trim()); } },
-    h("label", { for: "round" }, "Round id "), h("input", { id: "round", name: "round", placeholder: "boston5-1:3", required: true }),
+    h("label", { for: "round" }, "Round id "), h("input", { id: "round", name: "round", placeholder: `${tables.length ? tables[0].id : "table"}:1`, required: true }),
     h("button", { type: "submit" }, "Reconstruct"));
   mount(root, h("h1", {}, "Floor"), find,
     h("div", { class: "scroll" }, h("table", { class: "floor" },

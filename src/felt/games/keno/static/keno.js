@@ -1,8 +1,11 @@
 // Keno (N.J.A.C. 19:47-15): a keno writer's station (the request grid 1-80, ticket types,
 // conditioning, price, issue, void, redeem, the printed ticket with every item of 15.4(c)) and
 // the keno board (the game, its countdown, the 20 numbers as drawn, recent games; 15.5(c), (g)).
-import { api, newKey, session } from "./api.js";
-import { h, mount, toast, money } from "./dom.js";
+// Keno's own screens, served from its folder under /games/keno/ and routed by the shared shell
+// as screens.json says; the shell calls each screen as (root, argument, alive) and calls what
+// it returns when the screen is left.
+import { api, newKey, session } from "/static/api.js";
+import { h, mount, toast, money } from "/static/dom.js";
 
 const KINDS = ["straight", "split", "way", "combination", "king"];
 
@@ -43,7 +46,7 @@ function watch(system, onStatus) {
   return () => { stop = true; };
 }
 
-export async function kenoList(root, alive = () => true) {
+export async function kenoList(root, _arg, alive = () => true) {
   const list = await api("GET", "/api/keno");
   if (!alive()) return;
   const s = session.get();

@@ -1,0 +1,56 @@
+"""Reading actions from JSON: each game reads the shared actions and its own, and its errors list
+only what it allows; a reader that does not know the game yet accepts any registered game's."""
+
+from __future__ import annotations
+
+import pytest
+
+from felt.core.errors import FeltError
+from felt.games.boston.actions import ACTIONS as BOSTON_ACTIONS
+from felt.games.boston.actions import Second
+from felt.games.double_down.actions import ACTIONS as DD_ACTIONS
+from felt.games.double_down.actions import DoubleDown, parse_action
+from felt.games.registry import table_game
+from felt.rounds.actions import SHARED_ACTIONS, Deal, FaceUpCard, action_from_json, action_table
+
+
+def test_each_game_reads_shared_and_its_own_actions() -> None:
+    boston, dd = table_game("boston5"), table_game("double-down-stud")
+    assert boston.parse_action({"seat": 1, "action": "second"}, "a") == Second(1)
+    assert dd.parse_action({"seat": 2, "action": "double", "amount": "5"}, "a") == DoubleDown(
+        2, 500
+    )
+    for game in (boston, dd):
+        assert game.parse_action({"dealer": "deal"}, "a") == Deal()
+        assert game.parse_action({"irregularity": "face_up_card", "position": 3}, "a") == (
+            FaceUpCard(3)
+        )
+
+
+def test_a_game_refuses_another_games_action_naming_only_its_own() -> None:
+    with pytest.raises(FeltError) as e:
+        table_game("boston5").parse_action({"seat": 1, "action": "double"}, "entry 4")
+    message = str(e.value)
+    assert message.startswith("entry 4: unknown action 'double' (allowed: ")
+    assert "second" in message
+    assert "stand" not in message
+    with pytest.raises(FeltError, match="unknown action 'second'") as e:
+        parse_action({"seat": 1, "action": "second"}, "entry 1")
+    assert "stand" in str(e.value)
+    assert "withdraw" not in str(e.value)
+
+
+def test_without_a_game_every_registered_games_actions_are_read() -> None:
+    assert action_from_json({"seat": 1, "action": "second"}, "a") == Second(1)
+    assert action_from_json({"seat": 1, "action": "double"}, "a") == DoubleDown(1)
+    with pytest.raises(FeltError, match="unknown dealer 'dance'"):
+        action_from_json({"dealer": "dance"}, "a")
+    assert action_from_json(Second(3).to_json(), "a", BOSTON_ACTIONS) == Second(3)
+
+
+def test_shared_actions_belong_to_no_game_and_names_are_unique() -> None:
+    assert not set(SHARED_ACTIONS) & set(BOSTON_ACTIONS)
+    assert not set(SHARED_ACTIONS) & set(DD_ACTIONS)
+    assert len(action_table(BOSTON_ACTIONS)) == len(SHARED_ACTIONS) + len(BOSTON_ACTIONS)
+    with pytest.raises(TypeError, match="is both"):
+        action_table((*BOSTON_ACTIONS, *DD_ACTIONS, type("Other", (Second,), {})))
