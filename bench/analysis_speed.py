@@ -27,19 +27,19 @@ from felt.core.batch import rank_batch
 
 JOBS = {
     "boston5 (nj-19-47-24)": (
-        "from felt.analysis.games import analyze_boston5;"
+        "from felt.games.boston.analysis import analyze_boston5;"
         "from felt.games.boston.config import TableConfig;"
         "analyze_boston5(TableConfig.from_mapping({'game': 'boston5'}))",
         (5.0, 2.0),
     ),
     "double-down-stud": (
-        "from felt.analysis.games import analyze_double_down;"
+        "from felt.games.double_down.analysis import analyze_double_down;"
         "from felt.games.double_down import DoubleDownConfig;"
         "analyze_double_down(DoubleDownConfig.from_mapping({}))",
         (10.0, 10.0),
     ),
     "boston7 (ratios 1 and 2)": (
-        "from felt.analysis.games import analyze_boston7;"
+        "from felt.games.boston.analysis import analyze_boston7;"
         "from felt.games.boston.config import TableConfig;"
         "[analyze_boston7(TableConfig.from_mapping({'game': 'boston7', 'first_ratio': r}))"
         " for r in (1, 2)]",

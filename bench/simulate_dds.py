@@ -19,9 +19,9 @@ from felt.games.double_down import DoubleDownConfig
 from felt.simulate import (
     BLOCK,
     Job,
-    _cards_needed,
     _fast_path,
     block_seed,
+    cards_needed,
     deal_decks,
     engine_nets,
     run_blocks,
@@ -53,7 +53,7 @@ def main() -> None:
         job = Job(config, config.minimum, seats, SEED, FAST_BLOCKS * BLOCK)
         fast = job.rounds / best_of(partial(run_blocks, job, range(FAST_BLOCKS)))
         count = ENGINE_ROUNDS[seats]
-        decks = deal_decks(block_seed(SEED, 0), BLOCK, _cards_needed(config, seats))[:count]
+        decks = deal_decks(block_seed(SEED, 0), BLOCK, cards_needed(config, seats))[:count]
         start = time.perf_counter()
         reference = engine_nets(config, decks, seats)
         engine = count / (time.perf_counter() - start)

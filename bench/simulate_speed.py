@@ -8,7 +8,8 @@ from __future__ import annotations
 import time
 
 from felt.games.boston.config import TableConfig
-from felt.simulate import Job, _prepare, deal_decks, engine_nets, simulate
+from felt.games.boston.simulation import _prepare
+from felt.simulate import Job, deal_decks, engine_nets, simulate
 
 
 def main() -> None:

@@ -13,19 +13,19 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from felt.analysis.games import _dds_lines, analyze_boston5, analyze_double_down
 from felt.analysis.kernels import (
     BINOM,
     class_completions,
-    dds_situations,
     equity_counts,
     five_card_values,
 )
 from felt.cli.main import main
 from felt.core.batch import rank_batch
 from felt.core.evaluator import evaluate
+from felt.games.boston.analysis import analyze_boston5
 from felt.games.boston.config import TableConfig
 from felt.games.double_down import DoubleDownConfig, classify
+from felt.games.double_down.analysis import _dds_lines, analyze_double_down, dds_situations
 from tests.exhaustive import all_hands, colex5
 
 # Double Down Stud with the "Jacks or Better" pay table of sonofdave.com/games/double-down-stud/
@@ -159,11 +159,10 @@ def test_equity_counts_balance_over_all_hands() -> None:
 def test_boston5_cells_by_direct_sum_on_sample_starts() -> None:
     """The start cells, counted per suit class of start, equal the sum over each start's own
     1,176 completions for starts of several classes (canonical or not)."""
-    from felt.analysis import kernels
-    from felt.analysis.games import _boston_lines
+    from felt.games.boston.analysis import _boston_lines, boston5_cells
 
     names, line_of_value = _boston_lines(TableConfig.from_mapping({"game": "boston5"}))
-    cells = kernels.boston5_cells(line_of_value, len(names))
+    cells = boston5_cells(line_of_value, len(names))
     lower, equal = equity_counts()
     line = line_of_value[five_card_values()]
     hand_masks = _hand_masks()
@@ -283,7 +282,7 @@ def test_equity_counts_cache_is_verified_and_a_tampered_file_is_recomputed(
 def test_17_8_c_double_down_short_rule_matches_every_row_of_the_exact_table() -> None:
     """The par sheet states the optimal double-down play as a short rule a person can use, and
     that rule agrees with the exact decision for every one of the 2,535 visible holdings."""
-    from felt.analysis.games import DDS_SHORT_RULE, dds_short_rule
+    from felt.games.double_down.analysis import DDS_SHORT_RULE, dds_short_rule
 
     sheet = analyze_double_down(DoubleDownConfig.from_mapping({}))
     assert sheet.strategy["rule"] == DDS_SHORT_RULE
@@ -296,19 +295,18 @@ def test_boston5_cells_cache_gives_the_counted_cells(
     tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The cached Boston 5 cells equal a fresh count, and a tampered cache file is recounted."""
-    from felt.analysis import kernels
-    from felt.analysis.games import _boston_lines
     from felt.games.boston import TableConfig
+    from felt.games.boston.analysis import _boston_lines, boston5_cells
 
     monkeypatch.setenv("FELT_CACHE_DIR", str(tmp_path))
     names, line_of_value = _boston_lines(TableConfig.from_mapping({"game": "boston5"}))
-    first = kernels.boston5_cells(line_of_value, len(names))
+    first = boston5_cells(line_of_value, len(names))
     path = next(tmp_path.glob("cells5-*.npz"))
     with np.load(path) as data:
         stored = {k: data[k] for k in data.files}
     stored["cells"] = stored["cells"].copy()
     stored["cells"][0, 0, 0] += 1
     np.savez(path, **stored)
-    again = kernels.boston5_cells(line_of_value, len(names))
+    again = boston5_cells(line_of_value, len(names))
     assert np.array_equal(again, first)
     assert int(first.sum()) == 22100 * 1176 * 1533939

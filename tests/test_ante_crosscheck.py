@@ -30,7 +30,7 @@ from math import comb, prod
 
 import pytest
 
-from felt.analysis.games import analyze_boston5
+from felt.games.boston.analysis import analyze_boston5
 from felt.games.boston.config import TableConfig
 
 FIVE_CARD_COUNTS = {  # published five-card hand counts (of C(52,5) = 2,598,960)
@@ -157,7 +157,7 @@ def boston7_bonus_term(ante: int) -> Fraction:
 def test_13_69f_24_10_f_boston7_house_edge_equals_the_closed_form(ratio: int) -> None:
     """13:69F-24.10(f), 24.11(c): Boston 7's edge per ante is (1 - P(tie)) / 2 minus the bonus
     term from the published seven-card counts, at either wager ratio of 13:69F-24.6(d)."""
-    from felt.analysis.games import analyze_boston7
+    from felt.games.boston.analysis import analyze_boston7
 
     config = TableConfig.from_mapping(
         {"game": "boston7", "edition": "nj-13-69f-24", "first_ratio": ratio}

@@ -1,7 +1,7 @@
 """Boston 7 exact analysis: the reduced checks CI runs (the whole count takes a minute and 2 GB;
 ``FELT_FULL=1`` adds it, with its exact symmetry).
 
-Each step of :mod:`felt.analysis.boston7` is checked against brute force: per-hand counts against
+Each step of :mod:`felt.games.boston.boston7` is checked against brute force: per-hand counts against
 all 45,379,620 dealer hands on hands of every category (13:69F-24.5, 24.11(c)), the suit-pattern
 bookkeeping against direct enumeration of every completion of sample starts and against the
 seven-card census (which ``test_census`` checks against the published counts).
@@ -18,15 +18,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from felt.analysis import boston7 as b7
-from felt.analysis import games
-from felt.analysis.games import _line_bonus, _suit_pattern_label, analyze_boston7
 from felt.cli.main import main
 from felt.core.batch import rank_batch
 from felt.core.cards import parse_cards
 from felt.core.census import hand_census
 from felt.core.ranking import Category, royal_flush_length
 from felt.core.tables import tables
+from felt.games.boston import analysis as games
+from felt.games.boston import boston7 as b7
+from felt.games.boston.analysis import _line_bonus, _suit_pattern_label, analyze_boston7
 from felt.games.boston.config import TableConfig
 from tests.exhaustive import dealer_counts
 

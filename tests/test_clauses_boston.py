@@ -1,6 +1,6 @@
 """Boston 5 and 7 clauses the other test files did not check on their own, one test per clause
-(or per clause the three dealing methods share); the register (felt/register/boston.toml) names
-them."""
+(or per clause the three dealing methods share); the register
+(felt/games/boston/register.toml) names them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Double Down Stud clauses the other test files did not check on their own, one test per clause;
-the register (felt/register/double_down.toml) names them."""
+the register (felt/games/double_down/register.toml) names them."""
 
 from __future__ import annotations
 

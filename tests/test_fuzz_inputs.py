@@ -681,7 +681,7 @@ def test_cache_files_are_written_atomically_with_a_digest(tmp_path: Path) -> Non
 
 
 def test_boston7_counts_cache_is_verified(tmp_path: Path) -> None:
-    from felt.analysis.boston7 import N_LINES, START_CLASSES, load_counts
+    from felt.games.boston.boston7 import N_LINES, START_CLASSES, load_counts
 
     path = tmp_path / "boston7.npz"
     counts = np.ones((START_CLASSES, N_LINES, 3), dtype=np.int64)

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
 from felt.analysis.parsheet import ParSheet, Table
 from felt.cli.plots import convergence_plot, distribution_plot
+from felt.games.boston.analysis import analyze_boston5, analyze_boston7
 from felt.games.boston.config import TableConfig
 from felt.games.double_down import DoubleDownConfig
+from felt.games.double_down.analysis import analyze_double_down
 from felt.simulate import simulate
 
 HEADINGS = {

@@ -15,18 +15,10 @@ from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.tables import tables
 from felt.games.boston.config import TableConfig
+from felt.games.boston.simulation import _prepare, settle_boston
 from felt.games.double_down import DoubleDownConfig, double_expectation
-from felt.simulate import (
-    Job,
-    _fast_path,
-    _prepare,
-    deal_decks,
-    double_table,
-    double_units,
-    engine_nets,
-    settle_boston,
-    simulate,
-)
+from felt.games.double_down.simulation import double_table, double_units
+from felt.simulate import Job, _fast_path, deal_decks, engine_nets, simulate
 
 CONFIG = TableConfig.from_mapping({"game": "boston5"})
 DDS = DoubleDownConfig.from_mapping({})
@@ -50,7 +42,7 @@ HALVES = {"jacks or better": "3 to 2", "two pair": "7 to 2"}
 def test_fast_path_settles_like_the_engine_on_the_same_decks(
     seats: int, table: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from felt.analysis import games
+    from felt.games.boston import analysis as games
     from tests.test_boston7 import _fake_counts
 
     monkeypatch.setattr(games, "boston7_counts", lambda **_: _fake_counts())  # CI: no full count
@@ -243,7 +235,7 @@ def test_simulate_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
 def test_engine_path_for_every_game_and_against_the_fast_path(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from felt.analysis import games
+    from felt.games.boston import analysis as games
     from tests.test_boston7 import _fake_counts
 
     monkeypatch.setattr(games, "boston7_counts", lambda **_: _fake_counts())  # CI: no full count
@@ -286,7 +278,7 @@ def test_double_down_same_seed_same_result_whatever_the_workers() -> None:
 def test_double_down_observed_edge_near_exact() -> None:
     """One area on the fast path: the observed edge against analyze_double_down's exact one,
     and the outcome counts against the exact par sheet (each within four standard errors)."""
-    from felt.analysis.games import analyze_double_down
+    from felt.games.double_down.analysis import analyze_double_down
 
     rounds = 400_000
     sheet = analyze_double_down(DDS)
@@ -310,7 +302,7 @@ def test_double_down_decision_table_cached_and_a_tampered_cache_recomputed(
 ) -> None:
     """The decision table is computed once per pay table and read back from a verified cache;
     an edited file is recomputed, never trusted."""
-    from felt import simulate as sim
+    from felt.games.double_down import simulation as sim
 
     monkeypatch.setenv("FELT_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(sim, "_DOUBLE_TABLES", {})
@@ -393,7 +385,7 @@ def test_exact_figures_cached_and_a_tampered_cache_recomputed(
     each run); an edited file is recomputed, never trusted."""
     from fractions import Fraction
 
-    from felt.simulate import exact_figures
+    from felt.games.boston.simulation import exact_figures
 
     monkeypatch.setenv("FELT_CACHE_DIR", str(tmp_path))
     edge, raising = exact_figures(CONFIG, CONFIG.minimum)
@@ -405,3 +397,44 @@ def test_exact_figures_cached_and_a_tampered_cache_recomputed(
     stored["edge"] = np.array("1/100")
     np.savez(path, **stored)
     assert exact_figures(CONFIG, CONFIG.minimum)[0] == edge
+
+
+def test_a_game_without_a_fast_path_plays_every_round_through_its_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 19: the simulation needs of a game no fast path, only a round on a deck, its base
+    wager and its suggested play (here Double Down Stud's, the base class dealing a whole deck
+    and asking the game's ``suggest`` at every election)."""
+    from felt.games.double_down import DoubleDownRound, suggest_double
+    from felt.games.double_down.actions import DeclineCut, DoubleDown, PlaceBet, Stand
+    from felt.games.double_down.game import DoubleDown as Game
+    from felt.rounds.actions import Action
+    from felt.rounds.round_core import RoundCore
+    from felt.simulate import Simulation
+
+    class EngineOnly(Simulation):
+        def new_round(self, deck: tuple[Card, ...]) -> RoundCore:
+            return DoubleDownRound(self.config, deck)
+
+        def wagers(self, seat: int, ante: int) -> list[Action]:
+            return [PlaceBet(seat, ante)]
+
+    def suggest(self: Game, rnd: RoundCore, seat: int, election: str) -> Action:
+        assert isinstance(rnd, DoubleDownRound)
+        if election == "cut or decline":
+            return DeclineCut(seat)
+        return DoubleDown(seat) if suggest_double(rnd, seat) else Stand(seat)
+
+    monkeypatch.setattr(Game, "simulation", lambda self, config: EngineOnly(self, config))
+    monkeypatch.setattr(Game, "suggest", suggest)
+    monkeypatch.setattr(Game, "seat_count", lambda self, config: config.areas)
+    manual = DoubleDownConfig.from_mapping({"shuffling": "manual"})  # a cut offered every round
+    result = simulate(manual, 300, seats=3, seed=6)
+    assert result.names == ["(engine path)"]
+    assert result.exact_edge is None
+    assert result.tally.seat_rounds == 900
+    assert result.tally.total == simulate(manual, 300, seats=3, seed=6).tally.total
+    out = result.to_json()
+    assert (out["game"], out["edition"], out["seats"]) == ("double-down-stud", "nj-19-47-17", 3)
+    with pytest.raises(FeltError, match="--seats 1 to 7"):
+        simulate(manual, 10, seats=8)

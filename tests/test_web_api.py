@@ -151,8 +151,8 @@ def test_a_par_sheet_is_computed_once_and_a_cold_boston7_is_refused_at_once(
 ) -> None:
     """Two supervisors asking at once make one computation; a Boston 7 table whose counts are
     not on disk answers 409 at once instead of counting for minutes inside a request."""
-    import felt.analysis.boston7 as b7
-    import felt.analysis.games as games
+    import felt.games.boston.analysis as games
+    import felt.games.boston.boston7 as b7
 
     web._SHEETS.clear()
     calls: list[int] = []

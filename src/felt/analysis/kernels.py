@@ -1,11 +1,12 @@
-"""Enumeration by suit class for the exact analyses of Boston 5 and Double Down Stud (numpy).
+"""Enumeration by suit class for the exact analyses of the five-card games (numpy).
 
 Every set of k cards has a *colex index* (0 to C(52,k)-1): for ascending cards c0 < c1 < ... it is
 C(c0,1) + C(c1,2) + C(c2,3) + ....  :func:`five_card_values` gives each five-card index's value
 (1-7462), and the counts below look hands up by index.  Renaming suits changes no hand's value,
 so counts are taken once per *suit class* (:func:`class_completions`) and copied to the other
-sets of the class.  All of it is whole-array numpy, not numba: a cold ``felt analyze boston5``
-would spend longer compiling kernels than numpy takes to do the work.
+sets of the class.  All of it is whole-array numpy, not numba: a cold ``felt analyze`` of a
+five-card game would spend longer compiling kernels than numpy takes to do the work.  The games'
+own counts (in their folders, ``felt/games/<game>/analysis.py``) are built from these.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def five_card_values() -> NDArray[np.uint16]:
     return values
 
 
-def _equity_digest() -> str:
+def equity_digest() -> str:
     """Digest of the code the equity counts derive from (this file and the hand tables)."""
     here = Path(__file__)
     return source_digest(here, here.parent.parent / "core" / "tables.py",
@@ -159,42 +160,13 @@ def equity_counts() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     and cached: the counts depend on no table, so ``felt analyze`` and ``felt simulate`` need not
     recount them each run.  A cache file whose stored digest does not match its
     contents (edited, truncated, unreadable) is recomputed, never trusted."""
-    path = cache_dir() / f"equity5-{_equity_digest()}.npz"
+    path = cache_dir() / f"equity5-{equity_digest()}.npz"
     cached = load_arrays(path, ("lower", "equal"))
     if cached is not None and cached["lower"].shape == cached["equal"].shape == (2598960,):
         return cached["lower"].astype(np.int64), cached["equal"].astype(np.int64)
     lower, equal = count_equity()
     save_arrays(path, lower=lower.astype(np.int32), equal=equal.astype(np.int32))
     return lower, equal
-
-
-def boston5_cells(line_of_value: NDArray[np.int64], n_lines: int) -> NDArray[np.int64]:
-    """For each three-card start (by colex index): over its 1,176 completions to five cards and the
-    dealer's C(47,5) hands, how many (completion, dealer hand) pairs fall in each (ante-bonus line,
-    result) cell; results are 0 player higher, 1 tie, 2 dealer higher.  Shape (22100, n_lines, 3).
-
-    Counted for one start of each suit class (1,755) and copied to the rest; from a verified disk
-    cache when there is one: the cells depend on which lines the table pays, not on its odds,
-    limit or ante, so a warm ``felt analyze`` or ``felt simulate`` skips the count."""
-    lines = ",".join(map(str, np.asarray(line_of_value).tolist()))
-    here = Path(__file__)
-    key = source_digest(here, salt=f"{_equity_digest()}|{n_lines}|{lines}", length=24)
-    path = cache_dir() / f"cells5-{key}.npz"
-    cached = load_arrays(path, ("cells",))
-    if cached is not None and cached["cells"].shape == (22100, n_lines, 3):
-        return cached["cells"].astype(np.int64)
-    lower, equal = equity_counts()
-    class_of, _, hands = class_completions(3)
-    line = np.asarray(line_of_value)[five_card_values()[hands]]
-    results = (lower[hands], equal[hands], comb(47, 5) - lower[hands] - equal[hands])
-    cells = np.zeros((len(hands), n_lines, 3), dtype=np.int64)
-    for li in range(n_lines):
-        on_line = line == li
-        for ri, count in enumerate(results):
-            cells[:, li, ri] = count.sum(axis=1, where=on_line)
-    cells = cells[class_of]
-    save_arrays(path, cells=cells)
-    return cells
 
 
 def count_equity() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
@@ -267,28 +239,3 @@ def _held_below(
     below = ((before - class_before) // size)[run_of]
     alike = (total // size)[run_of]
     return below.reshape(n_hands, n_sets), alike.reshape(n_hands, n_sets)
-
-
-def dds_situations(
-    line_of_value: NDArray[np.int64], n_lines: int
-) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """Double Down Stud, per suit class of the four cards the player sees (own card and three
-    dealer up-cards, 16,432 classes): how many of the 48 possible hole cards give each pay line
-    (shape (classes, n_lines)); the class's key (its four ranks, high to low, in base 13, times 2,
-    plus 1 if all four share a suit); how many situations (own card, up-cards) it stands for
-    (each set of four cards is 4 situations: any of them may be the player's; the sum is
-    52 x C(51,3)); and the class's canonical cards (shape (classes, 4), class 0 is 2c 2d 2h 2s).
-
-    A situation's counts and key do not change when suits are renamed or when another of the
-    four is the player's card, so one set of each class is counted (48 hands, not 48 per
-    situation: 789 thousand hand values instead of 52 million)."""
-    class_of, cards, completions = class_completions(4)
-    lines = np.asarray(line_of_value)[five_card_values()[completions]]
-    counts = np.zeros((len(completions), n_lines), dtype=np.int64)
-    for line in range(n_lines):
-        counts[:, line] = (lines == line).sum(axis=1)
-    ranks = np.sort(cards >> 2, axis=1)
-    keys = ((ranks[:, 3] * 13 + ranks[:, 2]) * 13 + ranks[:, 1]) * 13 + ranks[:, 0]
-    suited = ((cards & 3) == (cards[:, :1] & 3)).all(axis=1)
-    situations = 4 * np.bincount(class_of, minlength=len(completions))
-    return counts, keys * 2 + suited, situations, cards

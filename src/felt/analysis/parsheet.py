@@ -12,7 +12,21 @@ import json
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
+
+from felt.core.cards import RANK_CHARS
+
+NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven")
+"""Small numbers as a sheet writes them in words."""
+
+
+def rank_word(ranks: tuple[int, ...]) -> str:
+    """Ranks (0 = deuce to 12 = ace) as a decision table names them: ``A-K-7``.
+
+    >>> rank_word((12, 11, 5))
+    'A-K-7'
+    """
+    return "-".join(RANK_CHARS[r] for r in ranks)
 
 
 @dataclass(frozen=True)
@@ -86,7 +100,7 @@ class Outcome:
     result: str
     count: int
     net: Fraction
-    """Player's net result, in units of the base wager (the ante, or Double Down Stud's wager)."""
+    """Player's net result, in units of the base wager (whatever the game calls its first wager)."""
     wagered: Fraction
     """Total amount wagered in this outcome, in units of the base wager."""
 
@@ -102,7 +116,8 @@ class ParSheet:
     """What one unit is: "ante" or "wager"."""
     base_cents: int
     initial_units: Fraction
-    """Wagers required before any card, in units (Boston 5: ante + first = 3)."""
+    """Wagers required before any card, in units of the base wager (an ante and a first wager of
+    twice it: 3)."""
     outcomes: list[Outcome]
     strategy: dict[str, Any]
     strategies: dict[str, Fraction]
@@ -110,6 +125,9 @@ class ParSheet:
     pay_table: list[tuple[str, str]]
     notes: list[str] = field(default_factory=list)
     bonus: dict[str, Any] | None = None
+    """The optional bonus wager's figures, for a game that has one."""
+    bonus_cards: int = 0
+    """How many of the player's cards the optional bonus wager is settled on."""
 
     @property
     def total(self) -> int:
@@ -127,7 +145,7 @@ class ParSheet:
 
     @property
     def house_edge_ante(self) -> Fraction:
-        """House edge per base unit (per ante, or per Double Down Stud wager)."""
+        """House edge per base unit (per unit of the base wager)."""
         return -self.expected_net
 
     @property
@@ -255,7 +273,7 @@ class ParSheet:
         ]
 
     def strategy_notes(self) -> list[str]:
-        """What the strategy says besides its rule and table (e.g. Boston 7 discards)."""
+        """What the strategy says besides its rule and table (e.g. when to discard)."""
         return [str(v) for k, v in self.strategy.items() if k not in ("rule", "decisions")]
 
     def decision_rows(self) -> tuple[list[str], list[list[str]]]:
@@ -292,7 +310,7 @@ class ParSheet:
 
     def sections(self) -> list[Section]:
         """The par sheet's sections in order: summary, pay tables, return table, strategy, the
-        optional bonus wager (Boston), notes, and an appendix with the full decision table."""
+        optional bonus wager (a game that has one), notes, and an appendix with the full decision table."""
         base = self.base_wager
         num = frozenset({1, 2})
         out = [
@@ -330,6 +348,7 @@ class ParSheet:
         ]))  # fmt: skip
         if self.bonus is not None:
             b_total, b_ret = self.bonus_totals()
+            cards = NUMBER_WORDS[self.bonus_cards]
             b_rows = [
                 [str(line["hand"]), f"{int(line['count']):,}",
                  prob_text(Fraction(int(line["count"]), b_total)), one_in(b_total, int(line["count"])),
@@ -337,8 +356,8 @@ class ParSheet:
                 for line in self.bonus["lines"]
             ]  # fmt: skip
             out.append(Section("bonus", "Optional bonus wager", [
-                f"Settled on the player's three cards alone, over {b_total:,} equally likely "
-                f"three-card hands; return per unit wagered. House edge "
+                f"Settled on the player's {cards} cards alone, over {b_total:,} equally likely "
+                f"{cards}-card hands; return per unit wagered. House edge "
                 f"{float(-b_ret) * 100:.4f}% ({fraction_text(-b_ret)}).",
                 Table(["hand", "count", "probability", "one in N", "pays", "return"], b_rows,
                       frozenset({1, 2, 3, 5}), ["total", f"{b_total:,}", "1", "1 in 1", "", f"{float(b_ret):.6f}"]),

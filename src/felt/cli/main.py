@@ -295,8 +295,8 @@ def _analyze_keno_ticket(card: RateCard, args: argparse.Namespace) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
     from felt.core.money import cents
+    from felt.games.registry import table_game
 
     if args.game == "keno":
         return _analyze_keno(args)
@@ -306,12 +306,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
         raise FeltError("--ticket applies to keno only")
     ante = None if args.ante is None else cents(args.ante, "--ante")
     config = _table_config(args)
-    if isinstance(config, DoubleDownConfig):
-        sheet = analyze_double_down(config, ante)
-    elif config.game == "boston7":
-        sheet = analyze_boston7(config, ante, log=_note)
-    else:
-        sheet = analyze_boston5(config, ante)
+    game_id = "double-down-stud" if isinstance(config, DoubleDownConfig) else config.game
+    sheet = table_game(game_id).analyze(game_id, config, ante, log=_note)
     if args.plot:
         from felt.cli.plots import distribution_plot
 
@@ -367,12 +363,15 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _cmd_guide(args: argparse.Namespace) -> int:
     """The patron's guide to one table, from its table file or an edition's minimum table."""
-    from felt.guide import render_guide, table_game
+    from felt.core.errors import excerpt
+    from felt.core.tablefile import read_toml
+    from felt.guide import render_guide
 
     if args.game is None:
         if args.table is None:
             raise FeltError("guide needs --table FILE or --game boston5|boston7|double-down-stud")
-        args.game = table_game(args.table)  # the file's own game picks the loader
+        game = read_toml(args.table).get("game", "boston5")  # as load_table reads it
+        args.game = game if isinstance(game, str) else excerpt(game)  # picks the loader
     print(render_guide(_table_config(args), args.format), end="")
     return 0
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from felt.core.cards import Card
     from felt.rounds.actions import Action
     from felt.rounds.round_core import RoundCore
+    from felt.simulate import Simulation
 
 Log = Callable[[str], None]
 """Where long work reports progress (standard error in the CLI)."""
@@ -146,6 +147,10 @@ class Game:
         return self.editions(self.config_game(config))[0]
 
     # ----------------------------------------------------------------- analysis and guide
+    config_types: ClassVar[tuple[type, ...]] = ()
+    """The classes of the game's configurations: a layer handed only a configuration (the
+    simulation, the guide) finds its game by them."""
+
     def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
         """The exact analysis (the par sheet, a :class:`Sheet`) of ``config`` at ``ante`` cents
         (None: the minimum)."""
@@ -159,6 +164,22 @@ class Game:
     def guide(self, config: Any, fmt: str) -> str:
         """The patron's guide to the table ``config`` describes, rendered as ``fmt``."""
         raise NotImplementedError(f"{self.family} has no patron's guide")
+
+    def edition_text(self, edition: str) -> tuple[str, str] | None:
+        """The title of ``edition``'s rule text and how it cites a clause of its own subchapter
+        (a format with one ``{}``: ``N.J.A.C. 19:47-24.{}``), from the game's own data, so its
+        register need not repeat them; None when the register carries them."""
+        return None
+
+    def simulation(self, config: Any) -> Simulation:
+        """How ``felt simulate`` plays tables of ``config``: the game's compiled fast path where
+        it has one (its ``simulation`` module), else every round through its round engine with
+        the suggested play (:class:`felt.simulate.Simulation`)."""
+        from felt.simulate import Simulation
+
+        if not isinstance(self, TableGame):
+            raise FeltError(f"{self.family} cannot be simulated: it is not a table game")
+        return Simulation(self, config)
 
 
 class TableGame(Game):

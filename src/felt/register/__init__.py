@@ -1,19 +1,22 @@
 """The clause register: every clause of the rule texts felt follows, and what felt does about it.
 
-The register is data: ``boston.toml`` (N.J.A.C. 19:47-24, 13:69F-24 with 13:69E-1.13M and 1.19,
-and the Massachusetts rules), ``double_down.toml`` (N.J.A.C. 19:47-17), ``keno.toml`` (19:47-15)
-and ``let_it_ride.toml``
-(19:47-18, which felt does not implement), beside this module.  Each clause has a status —
-``implemented`` (with the tests that check it), ``not modelled`` (physical or administrative),
-``not applicable`` or ``gap`` (a rule felt gets wrong or omits) — and ``tests/test_register.py``
-keeps the register complete against the texts.  :func:`document` lists one game under one edition
-as a certification lab reads it, in text, Markdown, HTML or JSON.
+The register is data: each game's ``register.toml`` in its folder, read through
+:meth:`felt.games.base.Game.register_toml` (a game's register is named after its family), and
+plain register files beside this module for texts of games felt does not implement (every
+clause of them not applicable), so that every clause of the texts felt holds is accounted for.
+Each clause has a status — ``implemented`` (with the tests that check it), ``not modelled``
+(physical or administrative), ``not applicable`` or ``gap`` (a rule felt gets wrong or omits) —
+and ``tests/test_register.py`` keeps the register complete against the texts.  :func:`document`
+lists one game under one edition as a certification lab reads it, in text, Markdown, HTML or
+JSON.
 
->>> doc = document("boston5", "nj-19-47-24")
->>> doc.entries()[0].citation, doc.entries()[0].clause.status
-('N.J.A.C. 19:47-24.1', 'implemented')
->>> cite_in("ma-205-cmr", "2(b)1")
-'MA Boston 5 Stud Poker rules, Section 2(b)(1)'
+>>> from felt.games.registry import game_ids
+>>> doc = document(game_ids()[0])
+>>> doc.entries()[0].clause.status in STATUSES
+True
+>>> text = next(iter(load(REGISTERS[0]).texts.values()))
+>>> text.cite("1") == text.clause_format.format("1")
+True
 """
 
 from __future__ import annotations
@@ -30,24 +33,20 @@ from typing import Any, Final
 
 from felt.core.errors import FeltError
 from felt.core.tablefile import check_keys
+from felt.games.registry import families
+from felt.games.registry import game as registered_game
 
 STATUSES: Final = ("implemented", "not modelled", "not applicable", "gap")
 """Every status a clause may have, in the order documents count them."""
-GAMES: Final = {
-    "boston5": "Boston 5 Stud Poker",
-    "boston7": "Boston 7 Stud Poker",
-    "double-down-stud": "Double Down Stud",
-    "keno": "Keno",
-}
-"""The games ``felt rules`` documents, with their names."""
-REGISTERS: Final = ("boston", "double_down", "keno", "let_it_ride")
-"""The register files (``<name>.toml``)."""
-_GAME_REGISTER: Final = {
-    "boston5": "boston",
-    "boston7": "boston",
-    "double-down-stud": "double_down",
-    "keno": "keno",
-}
+GAMES: Final = {gid: g.title(gid) for g in families().values() for gid in g.ids}
+"""The games ``felt rules`` documents (every registered game), with their names."""
+_PLAIN: Final = resources.files("felt.register")
+"""Where the plain register files are."""
+REGISTERS: Final = (
+    *families(),
+    *sorted(f.name.removesuffix(".toml") for f in _PLAIN.iterdir() if f.name.endswith(".toml")),
+)
+"""The registers: each game's (by family name), then the plain files (``<name>.toml`` here)."""
 _PARAGRAPH = re.compile(r"^(.*\))(\d+)$")
 
 
@@ -121,6 +120,8 @@ class Register:
     games: tuple[str, ...]
     texts: dict[str, Text]
     sections: tuple[Section, ...]
+    path: str = ""
+    """Where the register file is, as documents name it (``felt/games/<game>/register.toml``)."""
 
     def clauses(self, edition: str) -> list[Clause]:
         """Every clause of ``edition``'s text, in the order of the text."""
@@ -188,21 +189,14 @@ def _clause(raw: Mapping[str, Any], where: str, reg: Register) -> Clause:
 
 def _defaults(name: str, edition: str) -> tuple[str, str]:
     """Title and citation format of a text, from the game's own data when the register omits them."""
-    if name == "boston":
-        from felt.games.boston.editions import edition as boston_edition
-
-        ed = boston_edition(edition)
-        return ed.title, ed.clause_format
-    if name == "double_down":
-        from felt.games.double_down.config import rules
-
-        r = rules()
-        return r.title, r.clause_format
-    raise FeltError(f"register {name!r}: text {edition!r} needs a title and a clause format")
+    game = families().get(name)
+    found = None if game is None else game.edition_text(edition)
+    if found is None:
+        raise FeltError(f"register {name!r}: text {edition!r} needs a title and a clause format")
+    return found
 
 
-def _parse(name: str, raw: Mapping[str, Any]) -> Register:
-    where = f"felt/register/{name}.toml"
+def _parse(name: str, raw: Mapping[str, Any], where: str) -> Register:
     check_keys(raw, {"games", "texts", "section"}, where)
     texts: dict[str, Text] = {}
     for ed, t in raw.get("texts", {}).items():
@@ -213,7 +207,7 @@ def _parse(name: str, raw: Mapping[str, Any]) -> Register:
         if style not in ("plain", "parenthesized"):
             raise FeltError(f"{w}: paragraphs must be plain or parenthesized, got {style!r}")
         texts[ed] = Text(ed, title, _text(t, "source", w), fmt, style == "parenthesized")
-    reg = Register(name, _strings(raw, "games", where), texts, ())
+    reg = Register(name, _strings(raw, "games", where), texts, (), where)
     sections = []
     for i, s in enumerate(raw.get("section", [])):
         w = f"{where}: section {s.get('id', i + 1)}"
@@ -223,7 +217,7 @@ def _parse(name: str, raw: Mapping[str, Any]) -> Register:
             raise FeltError(f"{w}: a section needs at least one clause")
         sections.append(Section(_text(s, "id", w), _text(s, "title", w), clauses,
                                 _strings(s, "editions", w)))  # fmt: skip
-    reg = Register(name, reg.games, texts, tuple(sections))
+    reg = Register(name, reg.games, texts, tuple(sections), where)
     for ed in texts:
         seen: set[str] = set()
         for c in reg.clauses(ed):
@@ -238,8 +232,14 @@ def load(name: str) -> Register:
     """The register ``name`` (one of :data:`REGISTERS`), read and checked."""
     if name not in REGISTERS:
         raise FeltError(f"unknown register {name!r} (allowed: {', '.join(REGISTERS)})")
-    text = resources.files("felt.register").joinpath(f"{name}.toml").read_text(encoding="utf-8")
-    return _parse(name, tomllib.loads(text))
+    game = families().get(name)
+    if game is None:
+        text = _PLAIN.joinpath(f"{name}.toml").read_text(encoding="utf-8")
+        where = f"felt/register/{name}.toml"
+    else:
+        text = game.register_toml()
+        where = f"{game.package.replace('.', '/')}/register.toml"
+    return _parse(name, tomllib.loads(text), where)
 
 
 def cite_in(edition: str, clause_id: str) -> str:
@@ -279,6 +279,8 @@ class Document:
     text: Text
     register: str
     sections: tuple[DocumentSection, ...]
+    path: str = ""
+    """Where the register file is (:attr:`Register.path`)."""
 
     def entries(self) -> list[Entry]:
         """Every entry, in the order of the text."""
@@ -306,7 +308,7 @@ class Document:
         """Plain text: the heading, the counts, then every clause."""
         lines = [
             self.heading,
-            f"text: ../shared/seeds/{self.text.source}; register: felt/register/{self.register}.toml",
+            f"text: ../shared/seeds/{self.text.source}; register: {self.path}",
             self._counts_line(),
         ]
         for s in self.sections:
@@ -329,7 +331,7 @@ class Document:
 
         out = [f"# {self.heading}", ""]
         out.append(f"Text: `../shared/seeds/{self.text.source}`; register: "
-                   f"`felt/register/{self.register}.toml`.")  # fmt: skip
+                   f"`{self.path}`.")  # fmt: skip
         out += ["", "| status | clauses |", "|---|---:|"]
         out += [f"| {status} | {n} |" for status, n in self.counts().items()]
         out.append(f"| **total** | **{len(self.entries())}** |")
@@ -372,7 +374,7 @@ class Document:
             "<style>body{font-family:sans-serif}td,th{padding:2px 8px;border-bottom:1px solid #ddd;"
             "vertical-align:top;text-align:left}tr.gap td{background:#fdd}</style></head><body>"
             f"<h1>{esc(self.heading)}</h1><p>Text: <code>../shared/seeds/{esc(self.text.source)}</code>;"
-            f" register: <code>felt/register/{esc(self.register)}.toml</code>.</p>"
+            f" register: <code>{esc(self.path)}</code>.</p>"
             f"<table><tr><th>status</th><th>clauses</th></tr>{counts}"
             f"<tr><th>total</th><th>{len(self.entries())}</th></tr></table>"
             + "".join(body)
@@ -386,7 +388,7 @@ class Document:
             "edition": self.text.edition,
             "text": self.text.title,
             "source": self.text.source,
-            "register": f"felt/register/{self.register}.toml",
+            "register": self.path,
             "counts": self.counts(),
             "clauses": [
                 {
@@ -431,25 +433,21 @@ def default_edition(game: str) -> str:
     """The edition a game's document uses when none is named (as ``felt analyze`` chooses)."""
     if game not in GAMES:
         raise FeltError(f"unknown game {game!r} (allowed: {', '.join(GAMES)})")
-    if game in ("double-down-stud", "keno"):
-        return next(iter(load(_GAME_REGISTER[game]).texts))
-    from felt.games.boston.editions import default_edition as boston_default
-
-    return boston_default(game)
+    return registered_game(game).editions(game)[0]
 
 
 def document(game: str, edition: str | None = None) -> Document:
     """Every clause of ``edition``'s text (default: the game's first) with its status for ``game``."""
     if game not in GAMES:
         raise FeltError(f"unknown game {game!r} (allowed: {', '.join(GAMES)})")
-    reg = load(_GAME_REGISTER[game])
+    found = registered_game(game)
+    reg = load(found.family)
     name = edition or default_edition(game)
     if name not in reg.texts:
         raise FeltError(f"unknown edition {name!r} for {game} (allowed: {', '.join(reg.texts)})")
-    if reg.name == "boston":
-        from felt.games.boston.editions import edition as boston_edition
-
-        boston_edition(name).game(game)  # a clear error when the edition has no such game
+    if name not in found.editions(game):  # a text of the register that does not have this game
+        has = [g for g in found.ids if name in found.editions(g)]
+        raise FeltError(f"edition {name!r} has no game {game!r} (it has: {', '.join(has)})")
     text = reg.texts[name]
     sections = tuple(
         DocumentSection(
@@ -459,7 +457,7 @@ def document(game: str, edition: str | None = None) -> Document:
         )
         for s in reg.sections_of(name)
     )
-    return Document(game, text, reg.name, sections)
+    return Document(game, text, reg.name, sections, reg.path)
 
 
 __all__ = [

@@ -191,9 +191,10 @@ def par_sheet(server: "Server", table: str) -> dict[str, Any]:
     of the distribution of a round's result as a PNG data URL.  Computed once per configuration,
     one at a time; a Boston 7 table whose counts are not on disk yet is refused at once (409)
     rather than counting every deal inside a request."""
-    from felt.analysis.boston7 import counts_on_disk
-    from felt.analysis.games import analyze_boston5, analyze_boston7, analyze_double_down
     from felt.cli.plots import distribution_plot
+    from felt.games.boston.analysis import analyze_boston5, analyze_boston7
+    from felt.games.boston.boston7 import counts_on_disk
+    from felt.games.double_down.analysis import analyze_double_down
 
     spec = _spec(server, table)
     key = json.dumps([spec.game, spec.edition, dict(spec.settings)], sort_keys=True, default=str)

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from felt.games.base import Log, TableGame
 from felt.games.boston.actions import ACTIONS
 from felt.games.boston.config import TableConfig, load_table
 from felt.games.boston.editions import GAMES, editions
+from felt.games.boston.editions import edition as edition_named
+
+if TYPE_CHECKING:
+    from felt.simulate import Simulation
 
 
 class Boston(TableGame):
@@ -52,10 +56,11 @@ class Boston(TableGame):
         return str(config.edition.name)
 
     # ----------------------------------------------------------------- analysis, simulation, guide
-    # (issue 19: the analysis / guide helper moves what these call into this folder)
+    config_types = (TableConfig,)
+
     def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
         """The exact par sheet of a Boston 5 or Boston 7 table."""
-        from felt.analysis.games import analyze_boston5, analyze_boston7
+        from felt.games.boston.analysis import analyze_boston5, analyze_boston7
 
         if game_id == "boston7":
             return analyze_boston7(config, ante, log=log)
@@ -63,7 +68,7 @@ class Boston(TableGame):
 
     def analysis_pending(self, config: Any) -> str | None:
         """Boston 7's counts take minutes the first time on a machine."""
-        from felt.analysis.boston7 import counts_on_disk
+        from felt.games.boston.boston7 import counts_on_disk
 
         if config.game != "boston7" or counts_on_disk():
             return None
@@ -74,9 +79,21 @@ class Boston(TableGame):
 
     def guide(self, config: Any, fmt: str) -> str:
         """The patron's guide to a Boston table."""
-        from felt.guide import render_guide
+        from felt.games.boston.guide import boston_guide
+        from felt.guide import render
 
-        return render_guide(config, fmt)
+        return render(boston_guide(config), fmt)
+
+    def edition_text(self, edition: str) -> tuple[str, str] | None:
+        """The edition's title and citation format, from the editions' data."""
+        ed = edition_named(edition)
+        return ed.title, ed.clause_format
+
+    def simulation(self, config: Any) -> Simulation:
+        """The compiled fast path (:mod:`felt.games.boston.simulation`)."""
+        from felt.games.boston.simulation import BostonSimulation
+
+        return BostonSimulation(self, config)
 
     # ----------------------------------------------------------------- tables, rounds, views
     # (issue 19: the server helper fills this section in)

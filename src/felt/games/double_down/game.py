@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from felt.core.errors import FeltError
 from felt.games.base import Log, TableGame
 from felt.games.double_down.actions import ACTIONS
 from felt.games.double_down.config import GAME as GAME_ID
 from felt.games.double_down.config import DoubleDownConfig, load_double_down_table, rules
+
+if TYPE_CHECKING:
+    from felt.simulate import Simulation
 
 
 class DoubleDown(TableGame):
@@ -48,18 +51,31 @@ class DoubleDown(TableGame):
         return GAME_ID, load_double_down_table(path)
 
     # ----------------------------------------------------------------- analysis, simulation, guide
-    # (issue 19: the analysis / guide helper moves what these call into this folder)
+    config_types = (DoubleDownConfig,)
+
     def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
         """The exact par sheet of a Double Down Stud table."""
-        from felt.analysis.games import analyze_double_down
+        from felt.games.double_down.analysis import analyze_double_down
 
         return analyze_double_down(config, ante)
 
     def guide(self, config: Any, fmt: str) -> str:
         """The patron's guide to a Double Down Stud table."""
-        from felt.guide import render_guide
+        from felt.games.double_down.guide import double_down_guide
+        from felt.guide import render
 
-        return render_guide(config, fmt)
+        return render(double_down_guide(config), fmt)
+
+    def edition_text(self, edition: str) -> tuple[str, str] | None:
+        """The title and citation format of N.J.A.C. 19:47-17, from the game's rules data."""
+        r = rules()
+        return r.title, r.clause_format
+
+    def simulation(self, config: Any) -> Simulation:
+        """The compiled fast path (:mod:`felt.games.double_down.simulation`)."""
+        from felt.games.double_down.simulation import DoubleDownSimulation
+
+        return DoubleDownSimulation(self, config)
 
     # ----------------------------------------------------------------- tables, rounds, views
     # (issue 19: the server helper fills this section in)

@@ -49,6 +49,8 @@ class Keno(Game):
         return "keno", load_rate_card(path)
 
     # ----------------------------------------------------------------- analysis and guide
+    config_types = (RateCard,)
+
     def analyze(self, game_id: str, config: Any, ante: int | None, log: Log | None = None) -> Any:
         """The exact analysis of a rate card: every ticket it offers (the wager is the card's)."""
         if ante is not None:

@@ -1,14 +1,12 @@
-"""Exact analyses of Boston 5 and Double Down Stud by full enumeration, under any legal table.
+"""Exact analyses of Boston 5 and Boston 7 Stud Poker, under any legal table.
 
 Boston 5: every three-card start (22,100) is completed every way (1,176) against every dealer
 hand from the remaining cards (1,533,939 each), using per-hand win/tie counts computed once by
-inclusion-exclusion (:func:`felt.analysis.kernels.equity_counts`).  The optimal second-wager
-decision is taken per start.  Double Down Stud: every own card and three dealer up-cards
-(1,082,900 situations, counted once per suit class of the four cards seen) against each of the 48
-hole cards, doubling exactly when it pays.
+inclusion-exclusion (:func:`felt.analysis.kernels.equity_counts`).  Boston 7 weights the counts
+of :mod:`felt.games.boston.boston7`.  The optimal second-wager decision is taken per start.
 
-Amounts are computed in cents at the given base wager, so the payout limit and fixed-dollar lines
-apply as they would at the table; results are reported per base unit as exact fractions.
+Amounts are computed in cents at the given ante, so the payout limit and fixed-dollar lines
+apply as they would at the table; results are reported per ante as exact fractions.
 """
 
 from __future__ import annotations
@@ -16,37 +14,63 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from fractions import Fraction
+from math import comb
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from felt.analysis.kernels import boston5_cells, dds_situations
-from felt.analysis.parsheet import Outcome, ParSheet
+from felt.analysis import kernels
+from felt.analysis.kernels import class_completions, equity_counts, five_card_values
+from felt.analysis.parsheet import Outcome, ParSheet, rank_word
 from felt.core.cards import RANK_CHARS
 from felt.core.census import hand_census
 from felt.core.errors import FeltError
 from felt.core.money import dollars
-from felt.core.paytable import Payout
 from felt.core.ranking import Category
-from felt.core.tables import five_card_order
+from felt.core.tables import cache_dir, five_card_order, load_arrays, save_arrays, source_digest
 from felt.games.boston.config import THREE_CARD_ROYAL, TableConfig
-from felt.games.double_down import DoubleDownConfig, rules
 
 if TYPE_CHECKING:
-    from felt.analysis.boston7 import Boston7Counts
+    from felt.games.boston.boston7 import Boston7Counts
 
-# felt.analysis.boston7 is imported where Boston 7 is analysed: it loads numba, which would be a
-# fifth of a warm Boston 5 or Double Down Stud analysis that compiles nothing.
+# felt.games.boston.boston7 is imported where Boston 7 is analysed: it loads numba, which would
+# be a fifth of a warm Boston 5 analysis that compiles nothing.
 
 RESULTS = ("player higher", "tie", "dealer higher")
 
 
-def _rank_word(ranks: tuple[int, ...]) -> str:
-    return "-".join(RANK_CHARS[r] for r in ranks)
-
-
 # ----------------------------------------------------------------------------- Boston 5
+
+
+def boston5_cells(line_of_value: NDArray[np.int64], n_lines: int) -> NDArray[np.int64]:
+    """For each three-card start (by colex index): over its 1,176 completions to five cards and the
+    dealer's C(47,5) hands, how many (completion, dealer hand) pairs fall in each (ante-bonus line,
+    result) cell; results are 0 player higher, 1 tie, 2 dealer higher.  Shape (22100, n_lines, 3).
+
+    Counted for one start of each suit class (1,755) and copied to the rest; from a verified disk
+    cache when there is one: the cells depend on which lines the table pays, not on its odds,
+    limit or ante, so a warm ``felt analyze`` or ``felt simulate`` skips the count."""
+    lines = ",".join(map(str, np.asarray(line_of_value).tolist()))
+    key = source_digest(Path(__file__), Path(kernels.__file__),
+                        salt=f"{kernels.equity_digest()}|{n_lines}|{lines}", length=24)  # fmt: skip
+    path = cache_dir() / f"cells5-{key}.npz"
+    cached = load_arrays(path, ("cells",))
+    if cached is not None and cached["cells"].shape == (22100, n_lines, 3):
+        return cached["cells"].astype(np.int64)
+    lower, equal = equity_counts()
+    class_of, _, hands = class_completions(3)
+    line = np.asarray(line_of_value)[five_card_values()[hands]]
+    results = (lower[hands], equal[hands], comb(47, 5) - lower[hands] - equal[hands])
+    cells = np.zeros((len(hands), n_lines, 3), dtype=np.int64)
+    for li in range(n_lines):
+        on_line = line == li
+        for ri, count in enumerate(results):
+            cells[:, li, ri] = count.sum(axis=1, where=on_line)
+    cells = cells[class_of]
+    save_arrays(path, cells=cells)
+    return cells
 
 
 def _boston_lines(config: TableConfig) -> tuple[list[str], NDArray[np.int64]]:
@@ -109,7 +133,7 @@ def _start_class(start: int) -> str:
     cards = _start_cards(start)
     ranks = tuple(sorted((c >> 2 for c in cards), reverse=True))
     suits = len({c & 3 for c in cards})
-    return f"{_rank_word(ranks)} {({1: 'suited', 2: 'two suited', 3: 'rainbow'})[suits]}"
+    return f"{rank_word(ranks)} {({1: 'suited', 2: 'two suited', 3: 'rainbow'})[suits]}"
 
 
 _STARTS: list[tuple[int, int, int]] = []
@@ -220,6 +244,7 @@ def _boston_sheet(
         pay_table=[(h, str(p)) for h, p in config.ante_bonus.lines],
         notes=_notes(config, ante),
         bonus=_bonus(config),
+        bonus_cards=3,  # 24.10(a): the optional bonus is settled on the first three cards
     )
     strategies = dict(sheet.strategies)
     strategies["optimal"] = sheet.house_edge_ante
@@ -232,7 +257,7 @@ def _boston_sheet(
 def _suit_pattern_label(cards: tuple[int, ...]) -> str:
     """A three-card start named by ranks and which cards share a suit, e.g. ``A-K-7 (A-7 suited)``."""
     ordered = sorted(cards, key=lambda c: -c)
-    ranks = _rank_word(tuple(c >> 2 for c in ordered))
+    ranks = rank_word(tuple(c >> 2 for c in ordered))
     suits = {c & 3 for c in ordered}
     if len({c >> 2 for c in ordered}) < 3:
         if len({c >> 2 for c in ordered}) == 1:
@@ -243,7 +268,7 @@ def _suit_pattern_label(cards: tuple[int, ...]) -> str:
     if len(suits) == 3:
         return f"{ranks} rainbow"
     pair = next((x, y) for i, x in enumerate(ordered) for y in ordered[i + 1 :] if x & 3 == y & 3)
-    return f"{ranks} ({_rank_word((pair[0] >> 2, pair[1] >> 2))} suited)"
+    return f"{ranks} ({rank_word((pair[0] >> 2, pair[1] >> 2))} suited)"
 
 
 def boston_line_names(config: TableConfig) -> list[str]:
@@ -254,7 +279,7 @@ def boston_line_names(config: TableConfig) -> list[str]:
 def line_index_of_code(names: list[str]) -> NDArray[np.int64]:
     """For each kernel line code (a :class:`Category`, or six- / seven-card royal), its index in
     ``names`` (0 when the table pays nothing for it)."""
-    from felt.analysis.boston7 import N_LINES, SIX_ROYAL
+    from felt.games.boston.boston7 import N_LINES, SIX_ROYAL
 
     index = {name: i for i, name in enumerate(names)}
     labels = [Category(k).label for k in range(len(Category))]
@@ -273,7 +298,7 @@ def boston7_cells(
     config: TableConfig, counts: Boston7Counts
 ) -> tuple[list[str], NDArray[np.int64]]:
     """Ante-bonus line names and the counts of each start class by (line, result)."""
-    from felt.analysis.boston7 import START_CLASSES
+    from felt.games.boston.boston7 import START_CLASSES
 
     names = boston_line_names(config)
     cells = np.zeros((START_CLASSES, len(names), 3), dtype=np.int64)
@@ -283,9 +308,9 @@ def boston7_cells(
 
 
 def boston7_counts(*, log: Callable[[str], None] | None = None) -> Boston7Counts:
-    """:func:`felt.analysis.boston7.boston7_counts`, imported when first called (the module loads
+    """:func:`felt.games.boston.boston7.boston7_counts`, imported when first called (the module loads
     numba); a name here, so tests can stand in for the full count."""
-    from felt.analysis.boston7 import boston7_counts as count
+    from felt.games.boston.boston7 import boston7_counts as count
 
     return count(log=log)
 
@@ -295,12 +320,12 @@ def analyze_boston7(
 ) -> ParSheet:
     """The exact par sheet of Boston 7 under ``config`` at the given ante (cents).
 
-    Counts come from :func:`felt.analysis.boston7.boston7_counts` (cached on disk after the
+    Counts come from :func:`felt.games.boston.boston7.boston7_counts` (cached on disk after the
     first run); the pay table, wager ratio, payout limit and ante only weight them.
     """
     if config.game != "boston7":
         raise FeltError(f"analyze_boston7 needs a boston7 table, got {config.game}")
-    from felt.analysis.boston7 import COMPLETIONS, DEALER_HANDS
+    from felt.games.boston.boston7 import COMPLETIONS, DEALER_HANDS
 
     ante = _check_ante(config, ante)
     counts = boston7_counts(log=log)
@@ -379,162 +404,3 @@ def _bonus(config: TableConfig) -> dict[str, Any]:
         "pay_table": {h: str(p) for h, p in table.lines},
         "lines": lines,
     }
-
-
-# ----------------------------------------------------------------------------- Double Down Stud
-
-
-def _dds_lines(config: DoubleDownConfig) -> tuple[list[str], NDArray[np.int64]]:
-    names = ["lose", "push", *config.pay_table.hands]
-    index = {name: i for i, name in enumerate(names)}
-    line_of_value = np.zeros(7463, dtype=np.int64)
-    for v, (category, order) in enumerate(five_card_order(), start=1):
-        cat = Category(category)
-        if cat > Category.ONE_PAIR:
-            line_of_value[v] = index[cat.label]
-        elif cat == Category.ONE_PAIR:
-            pair = order[0]
-            line_of_value[v] = index["jacks or better"] if pair >= 9 else (1 if pair >= 4 else 0)
-    return names, line_of_value
-
-
-def _line_payout(config: DoubleDownConfig, name: str) -> Payout:
-    payout = config.pay_table.get(name)
-    if payout is None:  # pragma: no cover - the table always has every line (checked at load)
-        raise FeltError(f"pay table has no line {name!r}")
-    return payout
-
-
-def analyze_double_down(
-    config: DoubleDownConfig, wager: int | None = None, *, double_on_ties: bool = False
-) -> ParSheet:
-    """The exact par sheet of Double Down Stud under ``config`` at the given wager (cents).
-
-    The optimal play doubles when doubling gains in expectation; where it neither gains nor loses
-    the player stands, unless ``double_on_ties`` (the same house edge, more money wagered).
-    """
-    wager = config.minimum if wager is None else wager
-    if not config.minimum <= wager <= config.maximum:
-        raise FeltError(
-            f"--ante {dollars(wager)} is outside the table limits {dollars(config.minimum)} to {dollars(config.maximum)}"
-        )
-    names, line_of_value = _dds_lines(config)
-    counts, situation_keys, situations, _ = dds_situations(line_of_value, len(names))
-    limit = config.payout_limit
-    wins = [_line_payout(config, n).win(wager) for n in names[2:]]
-    stand = [-wager, 0] + [min(w, limit) for w in wins]
-    double = [-2 * wager, 0] + [min(2 * w, limit) for w in wins]
-    ev_stand = counts @ np.array(stand, dtype=np.int64)
-    ev_double = counts @ np.array(double, dtype=np.int64)
-    doubles = ev_double >= ev_stand if double_on_ties else ev_double > ev_stand
-    outcomes = []
-    for decision, mask, pays, units in (
-        ("stand", ~doubles, stand, 1),
-        ("double", doubles, double, 2),
-    ):
-        agg = situations[mask] @ counts[mask]
-        for i, name in enumerate(names):
-            if agg[i]:
-                result = name if i < 2 else "win"
-                hand = {"lose": "pair of fives or less", "push": "pair of sixes to tens"}.get(
-                    name, name
-                )
-                outcomes.append(
-                    Outcome(
-                        decision,
-                        hand,
-                        result,
-                        int(agg[i]),
-                        Fraction(pays[i], wager),
-                        Fraction(units),
-                    )
-                )
-    total = int(situations @ counts.sum(axis=1))
-    sheet = ParSheet(
-        game="double-down-stud",
-        edition="nj-19-47-17",
-        title=rules().title,
-        base_wager="wager",
-        base_cents=wager,
-        initial_units=Fraction(1),
-        outcomes=outcomes,
-        strategy={"rule": "", "decisions": []},
-        strategies={
-            "never double": -Fraction(int(situations @ ev_stand), total * wager),
-            "always double": -Fraction(int(situations @ ev_double), total * wager),
-        },
-        pay_table=[(h, str(p)) for h, p in config.pay_table.lines],
-        notes=[
-            "the decision sees the player's card and the dealer's three face-up cards; "
-            "other players' cards are not used (see felt.games.double_down.suggest_double for that)",
-            f"the double down wager equals the wager; payout limit {dollars(limit)} per hand",
-        ],
-    )
-    rule, table = _dds_strategy(doubles, situation_keys, situations)
-    strategies = {"optimal": sheet.house_edge_ante, **sheet.strategies}
-    return ParSheet(
-        **{
-            **sheet.__dict__,
-            "strategies": strategies,
-            "strategy": {"rule": rule, "decisions": table},
-        }
-    )
-
-
-def _dds_strategy(
-    doubles: NDArray[np.bool_], keys: NDArray[np.int64], situations: NDArray[np.int64]
-) -> tuple[str, list[dict[str, Any]]]:
-    """Group decisions by the four visible cards' ranks and whether all four share a suit
-    (``situations``: how many situations each row of ``doubles`` and ``keys`` stands for)."""
-    classes, inverse = np.unique(keys, return_inverse=True)
-    doubled = np.bincount(inverse, weights=np.where(doubles, situations, 0))
-    sizes = np.bincount(inverse, weights=situations)
-    groups: dict[tuple[str, bool], float] = {}
-    for key, d, n in zip(classes.tolist(), doubled.tolist(), sizes.tolist(), strict=True):
-        code, suited = divmod(key, 2)
-        ranks = tuple((code // 13**i) % 13 for i in range(3, -1, -1))
-        groups[(_rank_word(ranks), bool(suited))] = d / n
-    table: list[dict[str, Any]] = []
-    for (word, suited), share in sorted(groups.items()):
-        table.append({"visible": word + (" suited" if suited else ""), "double": share == 1.0,
-                      "share_doubled": share})  # fmt: skip
-    shares = [(str(row["visible"]), float(row["share_doubled"])) for row in table]
-    mixed = [name for name, share in shares if 0 < share < 1]
-    against = [name for name, share in shares if share in (0.0, 1.0) and dds_short_rule(name) != (share == 1.0)]  # fmt: skip
-    rule = DDS_SHORT_RULE
-    if against:
-        rule += f" Except: {', '.join(against)} (the other way)."
-    if mixed:
-        rule += f" Depends on the exact suits: {', '.join(mixed)}."
-    return rule, table
-
-
-DDS_SHORT_RULE = (
-    "Looking at your card and the dealer's three face-up cards, double down with a pair of sixes "
-    "or better, two pair, three or four of a kind, four cards of one suit, or four in sequence "
-    "from 3-4-5-6 to 10-J-Q-K; otherwise stand. (The full decision table is in the appendix.)"
-)
-"""The optimal Double Down Stud play as a person can use it; :func:`_dds_strategy` checks it
-against every row of the exact decision table and lists any holding where it is wrong."""
-
-
-def dds_short_rule(visible: str) -> bool:
-    """Whether :data:`DDS_SHORT_RULE` doubles a holding named as in the decision table
-    (``"K-Q-J-T suited"``: ranks high to low, ``suited`` when all four share a suit).
-
-    >>> dds_short_rule("6-6-3-2"), dds_short_rule("5-5-3-2"), dds_short_rule("5-4-3-2")
-    (True, False, False)
-    """
-    ranks = visible.split()[0].split("-")
-    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
-    if counts[0] >= 3 or counts[:2] == [2, 2]:
-        return True
-    if counts[0] == 2:
-        pair = next(r for r in ranks if ranks.count(r) == 2)
-        return RANK_CHARS.index(pair) >= RANK_CHARS.index("6")
-    if visible.endswith("suited"):
-        return True
-    idx = sorted(RANK_CHARS.index(r) for r in ranks)
-    return (
-        idx[3] - idx[0] == 3 and RANK_CHARS.index("3") <= idx[0] and idx[3] <= RANK_CHARS.index("K")
-    )

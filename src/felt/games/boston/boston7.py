@@ -36,6 +36,8 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from felt.analysis import kernels
+from felt.analysis.compiled import slot_of
 from felt.analysis.kernels import BINOM
 from felt.core._jit import jit, jit_inline
 from felt.core.errors import FeltError
@@ -176,12 +178,6 @@ def _popcount(x: int) -> int:  # pragma: no cover - compiled
         x &= x - 1
         n += 1
     return n
-
-
-@jit_inline
-def slot_of(low: int, row_offsets: NDArray[np.int64]) -> int:  # pragma: no cover - compiled
-    """Perfect-hash slot of a rank sum (``n * SIZE_UNIT`` plus rank keys; see felt.core.tables)."""
-    return int(row_offsets[low >> ROW_BITS] + (low & ROW_MASK))
 
 
 @jit_inline
@@ -653,9 +649,12 @@ class Boston7Counts:
 
 
 def _digest() -> str:
-    here = Path(__file__)
-    core = here.parent.parent / "core"
-    return source_digest(here, here.parent / "kernels.py", core / "tables.py", core / "ranking.py")
+    """Digest of the code the counts derive from: this module, the shared kernels it uses and
+    the hand tables."""
+    shared = Path(kernels.__file__).parent
+    core = shared.parent / "core"
+    return source_digest(Path(__file__), shared / "kernels.py", shared / "compiled.py",
+                         core / "tables.py", core / "ranking.py")  # fmt: skip
 
 
 def default_threads() -> int:
