@@ -261,11 +261,8 @@ def render(guide: Guide, fmt: str = "md") -> str:
 def render_guide(config: Any, fmt: str = "md") -> str:
     """The guide to ``config``'s table in ``fmt`` (``md`` or ``html``), by the game whose
     configuration it is (:meth:`felt.games.base.Game.guide`)."""
-    from felt.games.registry import families
+    from felt.games.registry import game_of_config
 
     if fmt not in FORMATS:
         raise FeltError(f"unknown guide format {fmt!r} (allowed: {', '.join(FORMATS)})")
-    for game in families().values():
-        if isinstance(config, game.config_types):
-            return game.guide(config, fmt)
-    raise FeltError(f"no registered game has a configuration of type {type(config).__name__}")
+    return game_of_config(config).guide(config, fmt)

@@ -219,12 +219,9 @@ class Simulation:
 
 def simulation_of(config: Any) -> Simulation:
     """The simulation of the game whose configuration ``config`` is (found in the registry)."""
-    from felt.games.registry import families
+    from felt.games.registry import game_of_config
 
-    for game in families().values():
-        if isinstance(config, game.config_types):
-            return game.simulation(config)
-    raise FeltError(f"no registered game has a configuration of type {type(config).__name__}")
+    return game_of_config(config).simulation(config)
 
 
 def exact_edge_of(stored: NDArray[Any]) -> Fraction | None:

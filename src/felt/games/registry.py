@@ -68,3 +68,12 @@ def table_game(game_id: object) -> TableGame:
     found = game(game_id, "table")
     assert isinstance(found, TableGame)
     return found
+
+
+def game_of_config(config: object) -> Game:
+    """The game whose configuration ``config`` is (by :attr:`Game.config_types`), for a layer
+    handed a configuration alone (the simulation, the guide)."""
+    for found in families().values():
+        if isinstance(config, found.config_types):
+            return found
+    raise FeltError(f"no registered game has a configuration of type {type(config).__name__}")
