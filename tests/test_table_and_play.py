@@ -6,9 +6,9 @@ import collections
 
 import pytest
 
-from felt.cli.play import play_session
 from felt.core.cards import ALL_CARDS
 from felt.core.errors import FeltError
+from felt.games.boston.play import play_session
 from felt.games.boston.table import Table
 from felt.games.boston.view import seat_view
 from felt.rounds.actions import CountStub, PlaceWagers, Second
