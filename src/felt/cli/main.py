@@ -216,16 +216,12 @@ def _print_sheet(sheet: Sheet, args: argparse.Namespace) -> None:
         print(sheet.to_text())
 
 
-_GAME_OPTIONS: dict[str, tuple[str, Game]] = {}
-"""``felt analyze``'s options that only one game takes: its destination -> (the option, the
-game); filled as the parser is built."""
-
-
 def _cmd_analyze(args: argparse.Namespace) -> int:
     from felt.core.money import cents
 
     found = game(args.game)
-    for dest, (option, owner) in _GAME_OPTIONS.items():
+    owned: dict[str, tuple[str, Game]] = args.game_options  # destination -> (option, its game)
+    for dest, (option, owner) in owned.items():
         if owner is not found and getattr(args, dest, None) is not None:
             raise FeltError(f"{option} applies to {', '.join(owner.ids)} only")
     if not isinstance(found, TableGame):
@@ -410,10 +406,8 @@ def build_parser() -> argparse.ArgumentParser:
         f"  felt analyze {last} --table table.toml --format md > par.md",
     )
     p_an.add_argument("game", choices=everyone, help="the game")
-    _GAME_OPTIONS.clear()
-    for found in families().values():
-        for action in found.add_analyze_options(p_an):
-            _GAME_OPTIONS[action.dest] = (action.option_strings[0], found)
+    owned = {a.dest: (a.option_strings[0], found) for found in families().values()
+             for a in found.add_analyze_options(p_an)}  # fmt: skip
     p_an.add_argument("--edition", help=editions)
     p_an.add_argument("--table", help=table_help)
     p_an.add_argument("--ante", help="base wager in dollars (default: the table minimum)")
@@ -424,7 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_an.add_argument(
         "--plot", help="draw the distribution of a round's net result (PNG) (default: no plot)"
     )
-    p_an.set_defaults(run=_cmd_analyze)
+    p_an.set_defaults(run=_cmd_analyze, game_options=owned)
 
     p_sim = sub.add_parser(
         "simulate",
