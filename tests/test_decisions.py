@@ -54,10 +54,10 @@ FIVE, TEN = 500, 1000
 
 def refused(rnd: RoundCore, action: Action, match: str) -> None:
     """Refused with a message matching ``match``; nothing about the round changed."""
-    before = (report(rnd), list(rnd.events), list(rnd.ledger.transfers))  # type: ignore[arg-type]
+    before = (report(rnd), list(rnd.events), list(rnd.ledger.transfers))
     with pytest.raises(FeltError, match=match):
         rnd.apply(action)
-    assert (report(rnd), list(rnd.events), list(rnd.ledger.transfers)) == before  # type: ignore[arg-type]
+    assert (report(rnd), list(rnd.events), list(rnd.ledger.transfers)) == before
 
 
 def deck(seed: int) -> tuple[Card, ...]:
@@ -300,6 +300,7 @@ def test_script_times_out_elections_left_open_and_replays_exactly() -> None:
         "wagers": {"1": {"ante": 5, "first": 10, "bonus": 1}, "2": {"ante": 5, "first": 10}},
     }
     silent = run_script({**base, "actions": []})
+    assert isinstance(silent, Round)
     actions = report(silent)["actions"]
     assert actions.count({"dealer": "timeout", "seat": 1}) == 2  # the exposure, then the fold
     assert actions.count({"dealer": "timeout", "seat": 2}) == 1

@@ -464,7 +464,7 @@ def test_17_2_b_second_deck_needs_a_shuffler() -> None:
 
 
 def test_play_double_down_with_scripted_answers() -> None:
-    from felt.cli.play import play_double_down
+    from felt.games.double_down.play import play_double_down
 
     answers = iter(["10", "", "d", "5", "20", "s", "q"])
     out: list[str] = []

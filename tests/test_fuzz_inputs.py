@@ -102,7 +102,9 @@ def check_replay(path: Path) -> tuple[int, str]:
         for one in reports:
             assert sum(s["net_cents"] for s in one["seats"].values()) + one["house_net_cents"] == 0
         for script in load_scripts(path):
-            assert_sound_round(run_script(script))
+            rnd = run_script(script)
+            assert isinstance(rnd, Round | DoubleDownRound)
+            assert_sound_round(rnd)
     else:
         assert_one_line_error(status, err)
     return status, err

@@ -25,11 +25,10 @@ import pytest
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
-from felt.cli import keno as cli
 from felt.cli.main import build_parser, main
 from felt.core.errors import FeltError
+from felt.games.keno import cli, tickets
 from felt.games.keno import system as keno_system
-from felt.games.keno import tickets
 from felt.games.keno.exact import DRAWN, POOL, way_count
 from felt.games.keno.ratecard import example_rate_card
 from tests.server_helpers import ADMIN_PASSWORD, postgres_schema_url

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from felt.cli.main import build_parser, main
-from felt.cli.play import play_double_down, play_session
 from felt.cli.script import load_scripts, report, report_text, round_script, run_script
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.games.boston.actions import PlaceWagers
 from felt.games.boston.config import TableConfig
+from felt.games.boston.play import play_session
 from felt.games.boston.round import Round
 from felt.games.boston.table import Table
 from felt.games.double_down import (
@@ -34,7 +34,9 @@ from felt.games.double_down.actions import (
     PlayerCut,
     Stand,
 )
+from felt.games.double_down.play import play_double_down
 from felt.rounds.actions import Action
+from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SeededShuffle
 
 BOSTON = {"game": "boston5", "minimum": "10.00", "maximum": "300.00", "decision_seconds": 45}
@@ -42,7 +44,7 @@ DOUBLE = {"minimum": "10.00", "double_down": "up-to", "areas": 6, "decision_seco
 
 
 def _boston_round() -> Round:
-    from felt.cli.play import _auto
+    from felt.games.boston.play import suggestion
 
     table = Table(TableConfig.from_mapping(BOSTON), SeededShuffle(3))
     table.rounds_since_count = 4  # the fifth round: its stub is counted
@@ -53,7 +55,7 @@ def _boston_round() -> Round:
     while not rnd.finished:
         pending = rnd.pending()
         if pending:
-            rnd.apply(_auto(rnd, *pending[0]))
+            rnd.apply(suggestion(rnd, *pending[0]))
         else:
             rnd.advance()
     return rnd
@@ -87,7 +89,7 @@ def _double_down_rounds() -> list[DoubleDownRound]:
     return out
 
 
-def _same(a: Round | DoubleDownRound, b: Round | DoubleDownRound) -> None:
+def _same(a: RoundCore, b: RoundCore) -> None:
     assert a.events == b.events
     assert a.lines == b.lines
     assert report_text(a, symbols=False) == report_text(b, symbols=False)
@@ -238,7 +240,7 @@ def _shown_cards(lines: list[str]) -> set[Card]:
 def test_play_never_shows_a_folded_hand_of_another_seat_or_the_stub(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import felt.cli.play as play
+    import felt.games.boston.play as play
 
     monkeypatch.setattr(play, "suggest_second", lambda three: False)  # the other seats fold
     out: list[str] = []

@@ -6,10 +6,10 @@ import collections
 
 import pytest
 
-from felt.cli.play import play_session
 from felt.core.cards import ALL_CARDS
 from felt.core.errors import FeltError
 from felt.games.boston.actions import CountStub, PlaceWagers, Second
+from felt.games.boston.play import play_session
 from felt.games.boston.table import Table
 from felt.games.boston.view import seat_view
 from felt.rounds.shuffle import FixedOrder, SeededShuffle, SystemShuffle

@@ -10,21 +10,19 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from felt import __version__
 from felt.cli.admin import add_parser as add_admin_parser
-from felt.cli.keno import add_parser as add_keno_parser
 from felt.core.cards import Card, format_cards, parse_cards
-from felt.core.errors import FeltError
+from felt.core.errors import FeltError, excerpt
 from felt.core.evaluator import evaluate, evaluate_three
 from felt.core.tables import FIVE_CARD_VALUES, TRIO_VALUES
-from felt.games.boston.config import TableConfig, load_table
-from felt.games.double_down import DoubleDownConfig, load_double_down_table
+from felt.games.base import Game, Sheet, TableGame
+from felt.games.registry import families, game, game_ids, table_game
 
 if TYPE_CHECKING:
     from felt.core.census import Census
-    from felt.games.keno.ratecard import RateCard
 
 CENSUS_SIZES = (3, 5, 6, 7)
 """Hand sizes ``felt hands`` counts (felt.core.census, imported only when used: it loads numba,
@@ -68,30 +66,30 @@ def _show(cards: Sequence[Card]) -> str:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    cards = parse_cards(args.cards)
-    if len(cards) == 3:
-        three = evaluate_three(cards)
+    dealt = parse_cards(args.cards)
+    if len(dealt) == 3:
+        trio = evaluate_three(dealt)
         if args.json:
             out = {
-                "cards": [str(c) for c in cards],
-                "category": three.category.label,
-                "rank": three.rank,
+                "cards": [str(c) for c in dealt],
+                "category": trio.category.label,
+                "rank": trio.rank,
                 "max_rank": TRIO_VALUES,
                 "best_five": None,
             }
             print(json.dumps(out))
         else:
-            print(f"cards      {_show(cards)}")
-            print(f"hand       {three.category.label} (three-card hand, optional bonus wager)")
-            print(f"value      {three.rank} of {TRIO_VALUES} (higher is better)")
+            print(f"cards      {_show(dealt)}")
+            print(f"hand       {trio.category.label} (a 3-card hand)")
+            print(f"value      {trio.rank} of {TRIO_VALUES} (higher is better)")
         return 0
-    hand = evaluate(cards)
+    hand = evaluate(dealt)
     royal = hand.royal_flush_length
     if args.json:
         print(
             json.dumps(
                 {
-                    "cards": [str(c) for c in cards],
+                    "cards": [str(c) for c in dealt],
                     "category": hand.category.label,
                     "rank": hand.rank,
                     "max_rank": FIVE_CARD_VALUES,
@@ -102,10 +100,10 @@ def _cmd_eval(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(f"cards      {_show(cards)}")
+    print(f"cards      {_show(dealt)}")
     print(f"hand       {hand.describe()}")
     print(f"value      {hand.rank} of {FIVE_CARD_VALUES} (higher is better)")
-    if len(cards) > 5:
+    if len(dealt) > 5:
         print(f"best five  {_show(hand.best_five)}")
     if royal > 5:
         length = "six" if royal == 6 else "seven"
@@ -114,7 +112,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 def _census_table(c: Census) -> str:
-    what = "three-card hands" if c.cards == 3 else f"best five of {c.cards} cards"
+    what = "3-card hands" if c.cards == 3 else f"best five of {c.cards} cards"
     lines = [f"{what}: {c.total:,} hands", f"{'hand':<28}{'count':>14}{'probability':>14}  one in"]
     for label, n in [*c.counts.items(), *c.extended_royals.items()]:
         p = c.probability(label)
@@ -155,25 +153,41 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _table_config(args: argparse.Namespace) -> TableConfig | DoubleDownConfig:
+def _check_edition(found: Game, game_id: str, edition: str | None) -> None:
+    """A game of one rule text refuses ``--edition`` (:meth:`Game.check_edition`); a game of
+    several checks it where its configuration is read."""
+    from felt.cli.script import has_editions
+
+    if edition and not has_editions(found):
+        found.check_edition(game_id, edition)
+
+
+def _table_config(args: argparse.Namespace) -> Any:
     """The table a command runs on: --table FILE, else the edition's minimum table for the game."""
-    if args.game == "double-down-stud":
-        if args.edition:
-            raise FeltError(
-                "--edition does not apply to double-down-stud (one text: N.J.A.C. 19:47-17)"
-            )
-        return (
-            load_double_down_table(args.table) if args.table else DoubleDownConfig.from_mapping({})
-        )
+    found = table_game(args.game)
+    _check_edition(found, args.game, args.edition)
     if args.table:
-        config = load_table(args.table)
-        if config.game != args.game or (args.edition and config.edition.name != args.edition):
-            raise FeltError(
-                f"table file {args.table!r} is for {config.game} under {config.edition.name}"
-            )
+        file_game, config = found.load_config(args.table)
+        edition = found.config_edition(config)
+        if file_game != args.game or (args.edition and edition != args.edition):
+            raise FeltError(f"table file {args.table!r} is for {file_game} under {edition}")
         return config
-    data = {"game": args.game} | ({"edition": args.edition} if args.edition else {})
-    return TableConfig.from_mapping(data, where="--edition")
+    return found.config(args.game, {}, edition=args.edition, where="--edition")
+
+
+def _file_game(path: str) -> str:
+    """The game a table file is for: its ``game`` key (the first table game when absent, as the
+    first game's loader reads such a file).  Only the choice of loader rests on this; the loader
+    then checks the whole file."""
+    from felt.core.tablefile import read_toml
+
+    ids = game_ids("table")
+    name = read_toml(path).get("game", ids[0])
+    if name not in ids:
+        raise FeltError(
+            f"{path}: game {excerpt(name)} is not one felt runs (allowed: {', '.join(ids)})"
+        )
+    return str(name)
 
 
 def _note(message: str) -> None:
@@ -182,37 +196,15 @@ def _note(message: str) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from felt.cli.play import play_double_down, play_session
-
+    found = table_game(args.game)
     config = _table_config(args)
-    seats = config.areas if isinstance(config, DoubleDownConfig) else 6
-    if not 1 <= args.seats <= seats or not 1 <= args.seat <= seats:
-        raise FeltError(f"--seats and --seat must be 1 to {seats}")
-    if args.rounds is not None and args.rounds < 1:
-        raise FeltError(f"--rounds must be 1 or more, got {args.rounds}")
-    if args.seed is not None:
-        _note(f"seeded with {args.seed}: for replays and tests only; these cards can be predicted")
-    if isinstance(config, DoubleDownConfig):
-        play_double_down(config, seats=args.seats, human=args.seat, seed=args.seed,
-                         symbols=_symbols_ok(), rounds=args.rounds, save=args.save,
-                         cite=args.cite)  # fmt: skip
-    else:
-        play_session(config, seats=args.seats, human=args.seat, seed=args.seed,
-                     symbols=_symbols_ok(), rounds=args.rounds, save=args.save,
-                     cite=args.cite)  # fmt: skip
+    found.play(config, {"seats": args.seats, "seat": args.seat, "seed": args.seed,
+                        "rounds": args.rounds, "save": args.save, "cite": args.cite,
+                        "symbols": _symbols_ok(), "note": _note})  # fmt: skip
     return 0
 
 
-class _Sheet(Protocol):
-    """A par sheet in every format ``felt analyze`` prints."""
-
-    def to_json_text(self) -> str: ...
-    def to_markdown(self) -> str: ...
-    def to_html(self) -> str: ...
-    def to_text(self) -> str: ...
-
-
-def _print_sheet(sheet: _Sheet, args: argparse.Namespace) -> None:
+def _print_sheet(sheet: Sheet, args: argparse.Namespace) -> None:
     """Print a par sheet as --json or --format asks."""
     if args.json:
         print(sheet.to_json_text())
@@ -224,90 +216,22 @@ def _print_sheet(sheet: _Sheet, args: argparse.Namespace) -> None:
         print(sheet.to_text())
 
 
-def _analyze_keno(args: argparse.Namespace) -> int:
-    """``felt analyze keno``: the exact analysis of a rate card (every ticket it offers)."""
-    from felt.games.keno.ratecard import example_rate_card, load_rate_card
-
-    for option, value in (("--edition", args.edition), ("--table", args.table),
-                          ("--ante", args.ante), ("--plot", args.plot)):  # fmt: skip
-        if value is not None:
-            raise FeltError(f"{option} does not apply to keno (a rate card sets every wager)")
-    card = load_rate_card(args.rate_card) if args.rate_card else example_rate_card()
-    if args.ticket is not None:
-        return _analyze_keno_ticket(card, args)
-    _print_sheet(card.analysis.with_many_way(), args)
-    return 0
-
-
-TICKET_SPEC: Final = (
-    "KIND: GROUPS: CONDITIONS as the writer writes them, e.g. "
-    "'way: 1 2 3 4 / 5 6 7 8 / 9 10 11 12: 3/8', 'king: 1/2/3/4/5/6/7/8/9: 9/8', "
-    "'straight: 3 17 22 40'"
-)
-
-
-def keno_ticket_request(spec: str, rate: str) -> dict[str, Any]:
-    """The keno request ``--ticket SPEC`` names (``KIND: GROUPS: CONDITIONS``, the groups and
-    the conditioning as ``felt keno issue`` takes them), at ``rate`` per way."""
-    from felt.cli.keno import build_request
-
-    parts = [p.strip() for p in spec.split(":")]
-    kind = parts[0]
-    if kind == "straight" and len(parts) == 2:
-        return build_request(numbers=parts[1], rate=rate)
-    if len(parts) != 3 or not kind:
-        raise FeltError(f"--ticket {spec!r} is not {TICKET_SPEC}")
-    return build_request(kind=kind, groups=parts[1], conditions=parts[2], rate=rate)
-
-
-def _analyze_keno_ticket(card: RateCard, args: argparse.Namespace) -> int:
-    """``felt analyze keno --ticket SPEC``: one ticket's exact house advantage at the minimum
-    wager and the verdict the writer's station gives it (19:47-15.3(e))."""
-    from felt.core.money import dollars
-    from felt.games.keno.advantage import LIMIT, advantage_of
-    from felt.games.keno.tickets import read_request
-
-    if args.format != "text":
-        raise FeltError("--ticket prints text or --json")
-    request = keno_ticket_request(args.ticket, dollars(card.minimum_wager))
-    ticket = read_request(request, card)
-    a = advantage_of(card, ticket)
-    h = a.house_advantage
-    verdict = "issued" if a.complies else "refused at issue"
-    if args.json:
-        print(json.dumps({
-            "rate_card": card.name, "kind": ticket.kind, "conditioning": ticket.conditioning,
-            "groups": list(ticket.sizes), "numbers": ticket.marked(), "ways": a.ways,
-            "minimum_wager_dollars": card.minimum_wager / 100, "price_dollars": a.price / 100,
-            "aggregate_limit_binds": a.capped, "house_advantage_exact": f"{h.numerator}/{h.denominator}",
-            "house_advantage": float(h), "complies_15_3_e": a.complies, "at_issue": verdict,
-        }, indent=2))  # fmt: skip
-        return 0
-    print(f"Keno ticket under {card.name}: {ticket.kind} {ticket.conditioning}, numbers "
-          f"{ticket.marked()} (groups {'+'.join(map(str, ticket.sizes))})")  # fmt: skip
-    print(f"  ways: {a.ways:,}; price at the minimum wager ${dollars(card.minimum_wager)} per "
-          f"way: ${dollars(a.price)} per game")  # fmt: skip
-    print(f"  the aggregate limit can cut its payout: {'yes' if a.capped else 'no'}")
-    print(f"  house advantage at the minimum wager: {a.figure}")
-    print(f"  at most {float(LIMIT) * 100:.0f}% (N.J.A.C. 19:47-15.3(e)): "
-          f"{'yes' if a.complies else 'NO'}; {verdict}")  # fmt: skip
-    return 0
-
-
 def _cmd_analyze(args: argparse.Namespace) -> int:
     from felt.core.money import cents
-    from felt.games.registry import table_game
 
-    if args.game == "keno":
-        return _analyze_keno(args)
-    if args.rate_card:
-        raise FeltError("--rate-card applies to keno only")
-    if args.ticket is not None:
-        raise FeltError("--ticket applies to keno only")
+    found = game(args.game)
+    owned: dict[str, tuple[str, Game]] = args.game_options  # destination -> (option, its game)
+    for dest, (option, owner) in owned.items():
+        if owner is not found and getattr(args, dest, None) is not None:
+            raise FeltError(f"{option} applies to {', '.join(owner.ids)} only")
+    if not isinstance(found, TableGame):
+        sheet = found.analyze_command(args.game, args)
+        if sheet is not None:
+            _print_sheet(sheet, args)
+        return 0
     ante = None if args.ante is None else cents(args.ante, "--ante")
     config = _table_config(args)
-    game_id = "double-down-stud" if isinstance(config, DoubleDownConfig) else config.game
-    sheet = table_game(game_id).analyze(game_id, config, ante, log=_note)
+    sheet = found.analyze(args.game, config, ante, log=_note)
     if args.plot:
         from felt.cli.plots import distribution_plot
 
@@ -354,26 +278,34 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     """Every clause of a game's rule text with what felt does about it, from the clause register."""
     from felt.register import document
 
-    if args.game in ("double-down-stud", "keno") and args.edition:
-        text = {"double-down-stud": "N.J.A.C. 19:47-17", "keno": "N.J.A.C. 19:47-15"}[args.game]
-        raise FeltError(f"--edition does not apply to {args.game} (one text: {text})")
+    _check_edition(game(args.game), args.game, args.edition)
     print(document(args.game, args.edition).render(args.format), end="")
     return 0
 
 
 def _cmd_guide(args: argparse.Namespace) -> int:
     """The patron's guide to one table, from its table file or an edition's minimum table."""
-    from felt.core.errors import excerpt
-    from felt.core.tablefile import read_toml
-    from felt.guide import render_guide
-
     if args.game is None:
         if args.table is None:
-            raise FeltError("guide needs --table FILE or --game boston5|boston7|double-down-stud")
-        game = read_toml(args.table).get("game", "boston5")  # as load_table reads it
-        args.game = game if isinstance(game, str) else excerpt(game)  # picks the loader
-    print(render_guide(_table_config(args), args.format), end="")
+            raise FeltError(f"guide needs --table FILE or --game {'|'.join(game_ids('table'))}")
+        args.game = _file_game(args.table)  # the file's own game picks the loader
+    print(table_game(args.game).guide(_table_config(args), args.format), end="")
     return 0
+
+
+def _either(names: Sequence[str], word: str = "or") -> str:
+    """``a, b or c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {word} {names[-1]}"
+
+
+def _editions() -> str:
+    """The editions ``--edition`` may name: those of every game whose rule text has several."""
+    from felt.cli.script import has_editions
+
+    names = [
+        e for f in families().values() if has_editions(f) for g in f.ids for e in f.editions(g)
+    ]
+    return _either(list(dict.fromkeys(names))) if names else "the rule text's edition"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -384,7 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"felt {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    editions = "nj-19-47-24, ma-205-cmr or nj-13-69f-24 (default: the first edition with the game)"
+    tables, everyone = game_ids("table"), game_ids()
+    first, last = tables[0], tables[-1]
+    editions = f"{_editions()} (default: the first edition with the game)"
     table_help = "table configuration file (TOML) (default: the edition's minimum table)"
 
     p_eval = sub.add_parser(
@@ -419,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play the round a script fixes (deck, wagers, actions) and print it.  The\n"
         'file may also be a round\'s JSON report (its "script" replays the round exactly)\n'
         "or a list of scripts, as 'felt play --save' writes.\n\nexamples:\n"
-        "  felt replay examples/boston5-round.json\n  felt replay session.json --json",
+        "  felt replay round.json\n  felt replay session.json --json",
     )
     p_replay.add_argument("file", help="round script, report or list of scripts (JSON)")
     p_replay.add_argument("--json", action="store_true", help="print JSON")
@@ -427,16 +361,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_play = sub.add_parser(
         "play",
-        help="play Boston 5, Boston 7 or Double Down Stud at a table in the terminal",
+        help=f"play {_either(tables)} at a table in the terminal",
         formatter_class=_Formatter,
         description="Sit at a table; other seats are played by the house's suggested strategy.\n"
         "Each decision accepts only its listed answers; '?' explains it, 'q' (or Ctrl-C,\n"
         "or end of input) leaves with the session summary.  Cards are shuffled by the\n"
         "operating system's random source unless --seed is given.\n\nexamples:\n"
-        "  felt play boston5\n  felt play double-down-stud --seats 4 --seat 2 --save session.json\n"
-        "  felt play boston7 --seed 11 --rounds 3   (a demonstration: predictable cards)",
+        f"  felt play {first}\n  felt play {last} --seats 4 --seat 2 --save session.json\n"
+        f"  felt play {first} --seed 11 --rounds 3   (a demonstration: predictable cards)",
     )
-    p_play.add_argument("game", choices=("boston5", "boston7", "double-down-stud"), help="the game")
+    p_play.add_argument("game", choices=tables, help="the game")
     p_play.add_argument("--edition", help=editions)
     p_play.add_argument("--table", help=table_help)
     p_play.add_argument("--seats", type=int, default=1, help="seats in play, yours included (1-6)")
@@ -467,25 +401,13 @@ def build_parser() -> argparse.ArgumentParser:
         "analyze",
         help="exact par sheet: house edge, element of risk, strategy, every outcome",
         formatter_class=_Formatter,
-        description="Exact analysis by full enumeration under a table's pay tables and limits;\n"
-        "for keno, every ticket a rate card offers, with the 30% house advantage check.\n\n"
-        "examples:\n  felt analyze boston5\n"
-        "  felt analyze boston7 --table examples/table-boston7.toml --format md > par.md\n"
-        "  felt analyze keno --rate-card card.toml --json\n"
-        "  felt analyze keno --ticket 'king: 1/2/3/4/5/6/7/8/9: 9/8'",
+        description="Exact analysis by full enumeration under a table's pay tables and limits.\n\n"
+        f"examples:\n  felt analyze {first}\n"
+        f"  felt analyze {last} --table table.toml --format md > par.md",
     )
-    p_an.add_argument(
-        "game", choices=("boston5", "boston7", "double-down-stud", "keno"), help="the game"
-    )
-    p_an.add_argument(
-        "--rate-card",
-        help="keno rate card (TOML) (default: felt's example rate card)",
-    )
-    p_an.add_argument(
-        "--ticket",
-        metavar="SPEC",
-        help=f"keno: analyse one ticket at the minimum wager, {TICKET_SPEC} (default: the card)",
-    )
+    p_an.add_argument("game", choices=everyone, help="the game")
+    owned = {a.dest: (a.option_strings[0], found) for found in families().values()
+             for a in found.add_analyze_options(p_an)}  # fmt: skip
     p_an.add_argument("--edition", help=editions)
     p_an.add_argument("--table", help=table_help)
     p_an.add_argument("--ante", help="base wager in dollars (default: the table minimum)")
@@ -496,17 +418,17 @@ def build_parser() -> argparse.ArgumentParser:
     p_an.add_argument(
         "--plot", help="draw the distribution of a round's net result (PNG) (default: no plot)"
     )
-    p_an.set_defaults(run=_cmd_analyze)
+    p_an.set_defaults(run=_cmd_analyze, game_options=owned)
 
     p_sim = sub.add_parser(
         "simulate",
         help="simulate rounds and compare the observed house edge with the exact one",
         formatter_class=_Formatter,
         description="Simulate rounds on the compiled fast path (checked against the round engine)."
-        "\n\nexamples:\n  felt simulate boston5 --rounds 100000\n"
-        "  felt simulate double-down-stud --rounds 1000000 --workers 2 --seed 7 --json",
+        f"\n\nexamples:\n  felt simulate {first} --rounds 100000\n"
+        f"  felt simulate {last} --rounds 1000000 --workers 2 --seed 7 --json",
     )
-    p_sim.add_argument("game", choices=("boston5", "boston7", "double-down-stud"), help="the game")
+    p_sim.add_argument("game", choices=tables, help="the game")
     p_sim.add_argument("--edition", help=editions)
     p_sim.add_argument("--table", help=table_help)
     p_sim.add_argument("--rounds", type=int, required=True, help="rounds to play (required)")
@@ -535,21 +457,20 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
         description="Write the patron's guide to the game at one table, from the table file it\n"
         "runs on (or an edition's minimum table), citing the rule text.\n\nexamples:\n"
-        "  felt guide --table examples/table-boston7.toml --format html > boston7.html\n"
-        "  felt guide --game boston5 --edition ma-205-cmr",
+        "  felt guide --table table.toml --format html > guide.html\n"
+        f"  felt guide --game {first}",
     )
     p_guide.add_argument(
         "--table", help="table configuration file (TOML) (default: none, the minimum table)"
     )
     p_guide.add_argument(
         "--game",
-        choices=("boston5", "boston7", "double-down-stud"),
+        choices=tables,
         help="the game, without --table (default: the table file's game)",
     )
     p_guide.add_argument(
         "--edition",
-        help="nj-19-47-24, ma-205-cmr or nj-13-69f-24 (default: the table file's, else the "
-        "first edition with the game)",
+        help=f"{_editions()} (default: the table file's, else the first edition with the game)",
     )
     p_guide.add_argument(
         "--format", choices=("md", "html"), default="md", help="output format (default: md)"
@@ -563,19 +484,18 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the clause register for one game under one edition: every clause of\n"
         "the text, as that edition cites it, implemented (with its tests), not modelled,\n"
         "not applicable or a gap.\n\nexamples:\n"
-        "  felt rules keno --format md\n"
-        "  felt rules boston5 --edition nj-19-47-24\n"
-        "  felt rules boston7 --format html > boston7-coverage.html",
+        f"  felt rules {first} --format md\n"
+        f"  felt rules {everyone[-1]} --format html > coverage.html",
     )
     p_rules.add_argument(
         "game",
-        choices=("boston5", "boston7", "double-down-stud", "keno"),
+        choices=everyone,
         help="the game documented",
     )
     p_rules.add_argument(
         "--edition",
-        help="nj-19-47-24, ma-205-cmr or nj-13-69f-24 (default: the first edition with the game; "
-        "none for double-down-stud)",
+        help=f"{_editions()} (default: the first edition with the game; none for a game of one "
+        "text)",
     )
     p_rules.add_argument(
         "--format",
@@ -606,8 +526,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_serve.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     p_serve.add_argument(
         "--tables",
-        help="TOML file of [[table]] entries (default: one table each of boston5, boston7 and "
-        "double-down-stud)",
+        help=f"TOML file of [[table]] entries (default: one table each of {_either(tables, 'and')})",
     )
     p_serve.add_argument(
         "--node",
@@ -622,7 +541,8 @@ def build_parser() -> argparse.ArgumentParser:
         "of it): a process that dies has its tables taken over about this long after (1 to 3600)",
     )
     p_serve.set_defaults(run=_cmd_serve)
-    add_keno_parser(sub, _Formatter)
+    for found in families().values():
+        found.add_commands(sub, _Formatter)
     add_admin_parser(sub, _Formatter)
     return parser
 

@@ -18,22 +18,32 @@ from typing import Any
 
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import MAX_ACTIONS, FeltError, excerpt
-from felt.core.money import cents, dollars, dollars_number
+from felt.core.money import dollars, dollars_number
 from felt.core.tablefile import read_text
-from felt.games.boston.actions import PlaceWagers
-from felt.games.boston.config import SEATS, TableConfig
-from felt.games.boston.editions import GAMES, default_edition
-from felt.games.boston.round import Round
-from felt.games.double_down import DoubleDownConfig, DoubleDownRound
-from felt.games.double_down.actions import PlaceBet
-from felt.rounds.actions import Action, DealerAction, action_from_json, player_name
+from felt.games.base import Game
+from felt.games.registry import game_ids, table_game
+from felt.rounds.actions import Action, DealerAction
 from felt.rounds.round_core import RoundCore
 
-SCRIPT_KEYS = (
-    "game", "edition", "table", "deck", "wagers", "actions", "stub_count_due", "new_game", "last_offered",
-    "first_to_table", "wager_order",
-)  # fmt: skip
-ALL_GAMES = (*GAMES, "double-down-stud")
+SHARED_KEYS = ("game", "edition", "table", "deck", "wagers", "actions")
+"""The fields every round script may have (``edition`` only for a game of several texts), before
+the games' own (:attr:`felt.games.base.TableGame.script_fields`) and ``wager_order``."""
+
+
+def has_editions(game: Game) -> bool:
+    """Whether ``game``'s rule text comes in several editions (one of its games is played under
+    more than one), so that a script, a table or ``--edition`` may name one; a game of one text
+    refuses an edition where it is written."""
+    return any(len(game.editions(game_id)) > 1 for game_id in game.ids)
+
+
+def script_keys() -> tuple[str, ...]:
+    """Every field a round script may have: the shared ones, every game's own, and the order
+    the wagers were placed in."""
+    keys = list(SHARED_KEYS)
+    for game_id in game_ids("table"):
+        keys += [k for k in table_game(game_id).script_fields if k not in keys]
+    return (*keys, "wager_order")
 
 
 def complete_deck(given: list[Card]) -> tuple[Card, ...]:
@@ -71,16 +81,19 @@ def _load_json(path: str | Path) -> Any:
     return data
 
 
-def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
+def run_script(data: Mapping[str, Any]) -> RoundCore:
     """Play the round a script (or a report's script) describes; a malformed field is a
     one-line error naming it."""
     data = script_of(data)
+    keys = script_keys()
     for key in data:
-        if key not in SCRIPT_KEYS:
-            raise FeltError(f"unknown field {excerpt(key)} (allowed: {', '.join(SCRIPT_KEYS)})")
-    game = data.get("game")
-    if game not in ALL_GAMES:
-        raise FeltError(f"field 'game' must be one of {', '.join(ALL_GAMES)}, got {excerpt(game)}")
+        if key not in keys:
+            raise FeltError(f"unknown field {excerpt(key)} (allowed: {', '.join(keys)})")
+    game_id = data.get("game")
+    games = game_ids("table")
+    if game_id not in games:
+        raise FeltError(f"field 'game' must be one of {', '.join(games)}, got {excerpt(game_id)}")
+    game = table_game(game_id)
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise FeltError(f"field 'table' must be an object of table settings, got {excerpt(table)}")
@@ -102,16 +115,16 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
         )
     except FeltError as err:
         raise FeltError(f"field 'deck': {err}") from None
-    rnd = (
-        _double_down_round(data, table, deck)
-        if game == "double-down-stud"
-        else _boston_round(data, table, deck)
-    )
+    if "edition" in data and not has_editions(game):
+        raise FeltError(f"field 'edition' does not apply to {game_id}")
+    for key in keys:
+        if key in data and key not in (*SHARED_KEYS, "wager_order", *game.script_fields):
+            raise FeltError(f"field {key!r} does not apply to {game_id}")
+    rnd = game.script_round(game_id, data, table, deck)
     wagers = data.get("wagers")
     if not isinstance(wagers, dict) or not wagers:
         raise FeltError("field 'wagers' must map seat numbers to their wagers")
-    make = _bet if isinstance(rnd, DoubleDownRound) else _wager
-    order = sorted(wagers, key=lambda k: _number(k) or 0)
+    order = sorted(wagers, key=lambda k: seat_number(k) or 0)
     first = data.get("first_to_table")
     placed = data.get("wager_order")
     if placed is not None:
@@ -132,11 +145,11 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
             )
         order.sort(key=lambda k: str(k) != str(first))  # placed first: the first to arrive
     for key in order:
-        wager = make(key, wagers[key])
+        wager = game.script_wager(key, wagers[key])
         try:
             rnd.apply(wager)
         except FeltError as err:
-            raise FeltError(f"field 'wagers'.{_key_label(key)}: {err}") from None
+            raise FeltError(f"field 'wagers'.{key_label(key)}: {err}") from None
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise FeltError(f"field 'actions' must be a list, got {excerpt(actions)}")
@@ -147,14 +160,14 @@ def run_script(data: Mapping[str, Any]) -> Round | DoubleDownRound:
         )
     for i, entry in enumerate(actions):
         where = f"field 'actions'[{i}]"
-        action = action_from_json(entry, where)
+        action = game.parse_action(entry, where)
         try:
             _apply_in_course(rnd, action)
         except FeltError as err:
             raise FeltError(f"{where}: {err}") from None
     finish_round(rnd)
     if not rnd.finished:
-        raise FeltError(f"the script ends before the round does (at {rnd.phase})")
+        raise FeltError(f"the script ends before the round does (at {getattr(rnd, 'phase', '')})")
     return rnd
 
 
@@ -164,7 +177,7 @@ def script_of(data: Any, where: str = "round script") -> dict[str, Any]:
     if isinstance(data, dict) and "script" in data and "seats" in data:
         data = data["script"]
     if not isinstance(data, dict):
-        raise FeltError(f"{where} must be a JSON object with {', '.join(SCRIPT_KEYS)}")
+        raise FeltError(f"{where} must be a JSON object with {', '.join(script_keys())}")
     return data
 
 
@@ -177,38 +190,33 @@ def scripts_in(data: Any, where: str = "round script") -> list[dict[str, Any]]:
     return [script_of(data, where)]
 
 
-def round_script(rnd: Round | DoubleDownRound) -> dict[str, Any]:
+def round_script(rnd: RoundCore) -> dict[str, Any]:
     """A script that replays ``rnd`` exactly: the deck as the round began, the table settings,
-    what the round carried from the table (``stub_count_due``; the cut rotation), the wagers in
-    the order they were placed, and every action after them (dealer steps included)."""
-    out: dict[str, Any] = {"game": rnd.config.game}
+    what the round carried from the table (the game's own fields), the wagers in the order they
+    were placed, and every action after them (dealer steps included)."""
+    game_id = rnd.config.game
+    game = table_game(game_id)
+    out: dict[str, Any] = {"game": game_id}
     table = rnd.config.to_mapping()
     for key in ("game", "edition"):
         table.pop(key, None)
-    if isinstance(rnd, Round):
+    if has_editions(game):
         out["edition"] = rnd.edition_name
     out["table"] = table
     out["deck"] = [str(c) for c in rnd.dealt_from]
-    if isinstance(rnd, Round):
-        out["stub_count_due"] = rnd.stub_count_due
-    else:
-        out["new_game"] = rnd.new_game
-        if not rnd.new_game:
-            out["last_offered"] = rnd.last_offered
-    actions = rnd.actions
-    lead = 0
-    while lead < len(actions) and isinstance(actions[lead], (PlaceWagers, PlaceBet)):
-        lead += 1
+    out.update(game.script_origin(rnd))
     wagers: dict[str, Any] = {}
-    for a in actions[:lead]:
-        entry = a.to_json()
-        del entry["action"], entry["seat"]
-        if "amount" in entry:
-            entry["wager"] = entry.pop("amount")
-        wagers[str(a.seat)] = entry  # type: ignore[attr-defined]
+    lead = 0
+    for a in rnd.actions:
+        placed = game.script_wager_entry(a)
+        if placed is None:
+            break
+        seat, entry = placed
+        wagers[str(seat)] = entry
+        lead += 1
     out["wagers"] = wagers
     out["wager_order"] = [int(k) for k in wagers]
-    out["actions"] = [a.to_json() for a in actions[lead:]]
+    out["actions"] = [a.to_json() for a in rnd.actions[lead:]]
     return out
 
 
@@ -221,100 +229,13 @@ def finish_round(rnd: RoundCore) -> None:
             break
 
 
-def _boston_round(data: Mapping[str, Any], table: dict[str, Any], deck: tuple[Card, ...]) -> Round:
-    for key in ("new_game", "last_offered", "first_to_table"):
-        if key in data:
-            raise FeltError(f"field {key!r} applies only to double-down-stud")
-    game = str(data["game"])
-    edition = data.get("edition", default_edition(game))
-    config = TableConfig.from_mapping(
-        {**table, "game": game, "edition": edition}, where="field 'table'"
-    )
-    due = data.get("stub_count_due", False)
-    if not isinstance(due, bool):
-        raise FeltError(f"field 'stub_count_due' must be true or false, got {excerpt(due)}")
-    return Round(config, deck, stub_count_due=due)
-
-
-def _double_down_round(
-    data: Mapping[str, Any], table: dict[str, Any], deck: tuple[Card, ...]
-) -> DoubleDownRound:
-    for key in ("edition", "stub_count_due"):
-        if key in data:
-            raise FeltError(f"field {key!r} does not apply to double-down-stud")
-    new_game = data.get("new_game", True)
-    last = data.get("last_offered")
-    if not isinstance(new_game, bool):
-        raise FeltError(f"field 'new_game' must be true or false, got {excerpt(new_game)}")
-    if last is not None and (
-        isinstance(last, bool) or not isinstance(last, int) or not 1 <= last <= 7
-    ):
-        raise FeltError(
-            f"field 'last_offered' must be a betting area number from 1 to 7, got {excerpt(last)}"
-        )
-    if new_game and last is not None:
-        raise FeltError(
-            "field 'last_offered' continues the rotation of 17.4(d)2: give it with "
-            '"new_game": false (at a new game the first player to the table is offered the cut)'
-        )
-    if not new_game and "first_to_table" in data:
-        raise FeltError(
-            "field 'first_to_table' applies at a new game (17.4(d)1): give it with "
-            '"new_game": true or leave it out'
-        )
-    config = DoubleDownConfig.from_mapping(
-        {**table, "game": "double-down-stud"}, where="field 'table'"
-    )
-    return DoubleDownRound(config, deck, new_game=new_game, last_offered=last)
-
-
-def _wager(key: object, raw: object) -> PlaceWagers:
-    where = f"field 'wagers'.{_key_label(key)}"
-    seat = _number(key)
-    if seat is None or not 1 <= seat <= SEATS:
-        raise FeltError(f"{where}: seat must be a number from 1 to {SEATS}")
-    if not isinstance(raw, dict):
-        raise FeltError(f'{where} must be an object such as {{"ante": 5, "first": 10}}')
-    allowed = ("ante", "first", "bonus", "player")
-    for k in raw:
-        if k not in allowed:
-            raise FeltError(f"{where}: unknown key {excerpt(k)} (allowed: {', '.join(allowed)})")
-    for k in ("ante", "first"):
-        if k not in raw:
-            raise FeltError(f"{where}: missing {k!r}")
-    player = player_name(raw.get("player"), f"{where}.player")
-    return PlaceWagers(
-        seat=seat,
-        ante=cents(raw["ante"], f"{where}.ante"),
-        first=cents(raw["first"], f"{where}.first"),
-        bonus=cents(raw.get("bonus", 0), f"{where}.bonus"),
-        player=player,
-    )
-
-
-def _bet(key: object, raw: object) -> PlaceBet:
-    where = f"field 'wagers'.{_key_label(key)}"
-    area = _number(key)
-    if area is None:
-        raise FeltError(f"{where}: betting area must be a number from 1 to 7")
-    if not isinstance(raw, dict):
-        raise FeltError(f'{where} must be an object such as {{"wager": 10}}')
-    for k in raw:
-        if k not in ("wager", "player"):
-            raise FeltError(f"{where}: unknown key {excerpt(k)} (allowed: wager, player)")
-    if "wager" not in raw:
-        raise FeltError(f"{where}: missing 'wager'")
-    player = player_name(raw.get("player"), f"{where}.player")
-    return PlaceBet(area, cents(raw["wager"], f"{where}.wager"), player)
-
-
-def _key_label(key: object) -> str:
+def key_label(key: object) -> str:
     """A seat key as an error shows it: as written when short and printable, else an excerpt."""
     text = str(key)
     return text if len(text) <= 12 and text.isprintable() else excerpt(text)
 
 
-def _number(key: object) -> int | None:
+def seat_number(key: object) -> int | None:
     """A seat or betting-area key (``"3"``) as its number; None unless one to three ASCII
     digits (``"²"`` passes ``str.isdigit`` but is no number)."""
     text = str(key)
@@ -346,11 +267,13 @@ def _apply_in_course(rnd: RoundCore, action: Action) -> None:
         ) from None
 
 
-def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
+def report(rnd: RoundCore) -> dict[str, Any]:
     """The round and its settlement as JSON-ready data (dollars as numbers, and cents)."""
+    game = table_game(rnd.config.game)
+    played: Any = rnd  # every game's round has seats, a phase and the dealer's cards and hand
     seats: dict[str, Any] = {}
-    for number in sorted(rnd.seats):
-        seat = rnd.seats[number]
+    for number in sorted(played.seats):
+        seat = played.seats[number]
         net = rnd.net(number)
         hand = None
         discarded = getattr(seat, "discarded", None)
@@ -384,33 +307,19 @@ def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
             "net": dollars_number(net),
             "net_cents": net,
         }
-    dealer: dict[str, Any] | None = None
-    if isinstance(rnd, DoubleDownRound) and rnd.hole_revealed:
+    dealer = game.report_dealer(rnd)
+    if played.dealer_hand is not None:
         dealer = {
-            "cards": [str(c) for c in rnd.dealer_cards],
-            "hole_card": str(rnd.dealer_cards[0]),
-        }
-    if rnd.dealer_hand is not None:
-        dealer = {
-            "cards": [str(c) for c in rnd.dealer_cards],
-            "category": rnd.dealer_hand.category.label,
-            "rank": rnd.dealer_hand.rank,
-            "best_five": [str(c) for c in rnd.dealer_hand.best_five],
-            "description": rnd.dealer_hand.describe(),
-        }
-    cut: dict[str, Any] | None = None
-    if isinstance(rnd, DoubleDownRound):
-        cut = {  # what the rotation of 17.4(d) needs to continue at the next round
-            "new_game": rnd.new_game,
-            "last_offered": rnd.last_offered,
-            "first_to_table": rnd.first_to_table() if rnd.new_game else None,
-            "offered_to": rnd.cut_offers(),
-            "next_last_offered": rnd.rotation,
+            "cards": [str(c) for c in played.dealer_cards],
+            "category": played.dealer_hand.category.label,
+            "rank": played.dealer_hand.rank,
+            "best_five": [str(c) for c in played.dealer_hand.best_five],
+            "description": played.dealer_hand.describe(),
         }
     return {
         "game": rnd.config.game,
         "edition": rnd.edition_name,
-        "phase": str(rnd.phase),
+        "phase": str(played.phase),
         "void_reason": rnd.void_reason or None,
         "deck_removed": getattr(rnd, "deck_removed", False),
         "dealer": dealer,
@@ -422,37 +331,31 @@ def report(rnd: Round | DoubleDownRound) -> dict[str, Any]:
             {"what": label, "cards": [str(c) for c in cards]} for label, cards in rnd.rack.bundles
         ],
         "actions": [a.to_json() for a in rnd.actions],
-        **({"cut": cut} if cut is not None else {}),
+        **game.report_extra(rnd),
         "script": round_script(rnd),
     }
 
 
-def report_text(rnd: Round | DoubleDownRound, symbols: bool = True) -> str:
+def report_text(rnd: RoundCore, symbols: bool = True) -> str:
     """A printed account of the round: dealer, each seat's cards and statement, nets, rack."""
     from felt.core.cards import format_cards
 
+    played: Any = rnd  # every game's round has seats and the dealer's cards and hand
     out = [f"{rnd.config.game} under {rnd.title}"]
-    if isinstance(rnd, DoubleDownRound) and rnd.dealer_cards:
-        shown = (
-            format_cards(rnd.dealer_cards, symbols=symbols)
-            if rnd.hole_revealed
-            else "?? " + format_cards(rnd.dealer_cards[1:], symbols=symbols)
-        )
-        out.append(f"dealer     {shown}  (hole card first; the four complete every hand)")
-    if rnd.dealer_hand is not None:
+    out += table_game(rnd.config.game).report_dealer_text(rnd, symbols)
+    if played.dealer_hand is not None:
         out.append(
-            f"dealer     {format_cards(rnd.dealer_cards, symbols=symbols)}  ->  "
-            f"{rnd.dealer_hand.describe()} ({format_cards(rnd.dealer_hand.best_five, symbols=symbols)})"
+            f"dealer     {format_cards(played.dealer_cards, symbols=symbols)}  ->  "
+            f"{played.dealer_hand.describe()} ({format_cards(played.dealer_hand.best_five, symbols=symbols)})"
         )
     if rnd.void_reason:
         out.append(f"VOID       {rnd.void_reason}")
-    for number in sorted(rnd.seats):
-        seat = rnd.seats[number]
+    for number in sorted(played.seats):
+        seat = played.seats[number]
         cards = format_cards(seat.cards, symbols=symbols)
         discarded = getattr(seat, "discarded", None)
         extra = f" (discarded {format_cards(discarded, symbols=symbols)})" if discarded else ""
-        label = "area" if isinstance(rnd, DoubleDownRound) else "seat"
-        out.append(f"{label} {number}     {cards}{extra}  [{seat.status}]")
+        out.append(f"{rnd.seat_label} {number}     {cards}{extra}  [{seat.status}]")
         for line in rnd.lines:
             if line.seat == number:
                 out.append("           " + line.describe())

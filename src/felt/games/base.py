@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from felt.core.errors import FeltError
 
 if TYPE_CHECKING:
+    import argparse
+
     from felt.core.cards import Card
     from felt.rounds.actions import Action
     from felt.rounds.round_core import RoundCore
@@ -145,6 +147,22 @@ class Game:
     def config_edition(self, config: Any) -> str:
         """The edition a configuration is played under."""
         return self.editions(self.config_game(config))[0]
+
+    # ----------------------------------------------------------------- the command line
+    def add_commands(self, commands: Any, formatter: type[argparse.HelpFormatter]) -> None:
+        """Add the game's own ``felt`` commands (Keno's ``felt keno``) to ``commands``, the
+        ``felt`` parser's subparsers, with ``formatter`` for their help; none by default."""
+
+    def add_analyze_options(self, parser: argparse.ArgumentParser) -> list[argparse.Action]:
+        """Add the ``felt analyze`` options that only this game takes (Keno's ``--rate-card``)
+        to ``parser`` and return them: ``felt analyze`` refuses them for every other game."""
+        return []
+
+    def analyze_command(self, game_id: str, options: argparse.Namespace) -> Sheet | None:
+        """``felt analyze`` of a game that is not analysed at a table (a table file, an edition
+        and an ante, then :meth:`analyze`): what its own ``options`` ask for, as the sheet to
+        print, or None when the game printed its answer itself."""
+        raise NotImplementedError(f"{self.family} has no felt analyze of its own")
 
     # ----------------------------------------------------------------- analysis and guide
     config_types: ClassVar[tuple[type, ...]] = ()
@@ -269,10 +287,58 @@ class TableGame(Game):
         return {}
 
     # ----------------------------------------------------------------- scripts and play
+    # A round script (:mod:`felt.cli.script`) is JSON with the shared fields ``game``,
+    # ``edition`` (a game of several texts), ``table``, ``deck``, ``wagers``, ``actions`` and
+    # ``wager_order``, and the game's own (:attr:`script_fields`): what the round carried from its
+    # table.  The shared runner reads the shared ones and asks the game for the rest.
+    script_fields: ClassVar[tuple[str, ...]] = ()
+    """The fields of a round script that only this game takes (``stub_count_due``)."""
+
+    def script_round(
+        self, game_id: str, script: Mapping[str, Any], table: Mapping[str, Any],
+        deck: tuple[Card, ...],
+    ) -> RoundCore:  # fmt: skip
+        """The round ``script`` begins: a table of ``game_id`` with the ``table`` settings (and
+        the script's edition), on ``deck``, carrying the script's own fields; a malformed field is
+        one clear error naming it."""
+        raise NotImplementedError
+
+    def script_wager(self, key: str, entry: object) -> Action:
+        """The wagers a script places for the seat ``key`` (as written: ``"3"``) from its
+        ``wagers`` entry, or one clear error naming ``field 'wagers'.<key>``."""
+        raise NotImplementedError
+
+    def script_wager_entry(self, action: Action) -> tuple[int, dict[str, Any]] | None:
+        """The seat and ``wagers`` entry of a script (as :meth:`script_wager` reads it) for
+        ``action``, or None when ``action`` places no wagers."""
+        raise NotImplementedError
+
+    def script_origin(self, rnd: RoundCore) -> dict[str, Any]:
+        """The game's own script fields that replay ``rnd`` exactly (what it carried from its
+        table)."""
+        return {}
+
+    def report_dealer(self, rnd: RoundCore) -> dict[str, Any] | None:
+        """The dealer's part of a round's report while the dealer's hand is not set (a hole card
+        once revealed); None by default."""
+        return None
+
+    def report_dealer_text(self, rnd: RoundCore, symbols: bool) -> list[str]:
+        """Printed lines on the dealer's cards before the dealer's hand is set (none by
+        default); ``symbols``: suits as symbols."""
+        return []
+
+    def report_extra(self, rnd: RoundCore) -> dict[str, Any]:
+        """The game's own keys of a round's report (such as where the cut's rotation stands)."""
+        return {}
+
     def suggest(self, rnd: RoundCore, seat: int, election: str) -> Action:
         """The suggested play for the election pending at ``seat``."""
         raise NotImplementedError
 
     def play(self, config: Any, options: Mapping[str, Any]) -> None:
-        """``felt play``: an interactive session at a table of ``config`` on the terminal."""
+        """``felt play``: an interactive session at a table of ``config`` on the terminal, with
+        ``felt play``'s options (``seats``, ``seat``, ``seed``, ``rounds``, ``save``, ``cite``,
+        ``symbols`` and ``note``, where a note for standard error goes; see
+        :func:`felt.cli.play.session_options`)."""
         raise NotImplementedError

@@ -16,6 +16,11 @@ from felt.games.boston.editions import edition as edition_named
 if TYPE_CHECKING:
     from felt.simulate import Simulation
 
+if TYPE_CHECKING:
+    from felt.core.cards import Card
+    from felt.rounds.actions import Action
+    from felt.rounds.round_core import RoundCore
+
 
 class Boston(TableGame):
     """Boston 5 and Boston 7 Stud Poker (N.J.A.C. 19:47-24, 205 CMR, N.J.A.C. 13:69F-24)."""
@@ -214,7 +219,52 @@ class Boston(TableGame):
         }
 
     # ----------------------------------------------------------------- scripts and play
-    # (issue 19: the CLI helper fills this section in)
+    script_fields = ("stub_count_due",)
+
+    def script_round(
+        self, game_id: str, script: Mapping[str, Any], table: Mapping[str, Any],
+        deck: tuple[Card, ...],
+    ) -> RoundCore:  # fmt: skip
+        """A Boston round under the script's edition, counting the stub when it says so."""
+        from felt.games.boston.script import script_round
+
+        return script_round(game_id, script, table, deck)
+
+    def script_wager(self, key: str, entry: object) -> Action:
+        """A seat's ante, first wager and optional bonus."""
+        from felt.games.boston.script import wager
+
+        return wager(key, entry)
+
+    def script_wager_entry(self, action: Action) -> tuple[int, dict[str, Any]] | None:
+        """The ante, first wager and optional bonus a seat placed."""
+        from felt.games.boston.script import wager_entry
+
+        return wager_entry(action)
+
+    def script_origin(self, rnd: RoundCore) -> dict[str, Any]:
+        """Whether the round counted the stub (24.7(f))."""
+        from felt.games.boston.round import Round
+        from felt.games.boston.script import origin
+
+        assert isinstance(rnd, Round)
+        return origin(rnd)
+
+    def suggest(self, rnd: RoundCore, seat: int, election: str) -> Action:
+        """The house's suggested play (:mod:`felt.games.boston.strategy`)."""
+        from felt.games.boston.play import suggestion
+        from felt.games.boston.round import Round
+
+        assert isinstance(rnd, Round)
+        return suggestion(rnd, seat, election)
+
+    def play(self, config: Any, options: Mapping[str, Any]) -> None:
+        """A Boston table in the terminal (:func:`felt.games.boston.play.play_session`)."""
+        from felt.cli.play import session_options
+        from felt.games.boston.config import SEATS
+        from felt.games.boston.play import play_session
+
+        play_session(config, **session_options(options, SEATS))
 
 
 GAME = Boston()

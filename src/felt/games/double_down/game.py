@@ -16,6 +16,12 @@ from felt.games.double_down.config import DoubleDownConfig, load_double_down_tab
 if TYPE_CHECKING:
     from felt.simulate import Simulation
 
+if TYPE_CHECKING:
+    from felt.core.cards import Card
+    from felt.games.double_down.round import DoubleDownRound
+    from felt.rounds.actions import Action
+    from felt.rounds.round_core import RoundCore
+
 
 class DoubleDown(TableGame):
     """Double Down Stud (N.J.A.C. 19:47-17)."""
@@ -171,7 +177,73 @@ class DoubleDown(TableGame):
         }
 
     # ----------------------------------------------------------------- scripts and play
-    # (issue 19: the CLI helper fills this section in)
+    script_fields = ("new_game", "last_offered", "first_to_table")
+
+    def script_round(
+        self, game_id: str, script: Mapping[str, Any], table: Mapping[str, Any],
+        deck: tuple[Card, ...],
+    ) -> RoundCore:  # fmt: skip
+        """A Double Down Stud round where the script's cut rotation stands (17.4(d))."""
+        from felt.games.double_down.script import script_round
+
+        return script_round(script, table, deck)
+
+    def script_wager(self, key: str, entry: object) -> Action:
+        """A betting area's wager."""
+        from felt.games.double_down.script import wager
+
+        return wager(key, entry)
+
+    def script_wager_entry(self, action: Action) -> tuple[int, dict[str, Any]] | None:
+        """The wager an area placed."""
+        from felt.games.double_down.script import wager_entry
+
+        return wager_entry(action)
+
+    def script_origin(self, rnd: RoundCore) -> dict[str, Any]:
+        """Whether the round began a new game, else the area last offered the cut."""
+        from felt.games.double_down.script import origin
+
+        return origin(self._round(rnd))
+
+    def report_dealer(self, rnd: RoundCore) -> dict[str, Any] | None:
+        """The dealer's cards once the hole card is revealed."""
+        from felt.games.double_down.script import report_dealer
+
+        return report_dealer(self._round(rnd))
+
+    def report_dealer_text(self, rnd: RoundCore, symbols: bool) -> list[str]:
+        """The dealer's cards, the hole card first."""
+        from felt.games.double_down.script import report_dealer_text
+
+        return report_dealer_text(self._round(rnd), symbols)
+
+    def report_extra(self, rnd: RoundCore) -> dict[str, Any]:
+        """``cut``: where the rotation of 17.4(d) stands."""
+        from felt.games.double_down.script import report_cut
+
+        return {"cut": report_cut(self._round(rnd))}
+
+    @staticmethod
+    def _round(rnd: RoundCore) -> DoubleDownRound:
+        from felt.games.double_down.round import DoubleDownRound
+
+        assert isinstance(rnd, DoubleDownRound)
+        return rnd
+
+    def suggest(self, rnd: RoundCore, seat: int, election: str) -> Action:
+        """The house's suggested play (:func:`felt.games.double_down.suggest_double`)."""
+        from felt.games.double_down.play import suggestion
+
+        return suggestion(self._round(rnd), seat, election)
+
+    def play(self, config: Any, options: Mapping[str, Any]) -> None:
+        """A Double Down Stud table in the terminal
+        (:func:`felt.games.double_down.play.play_double_down`)."""
+        from felt.cli.play import session_options
+        from felt.games.double_down.play import play_double_down
+
+        play_double_down(config, **session_options(options, config.areas))
 
 
 GAME = DoubleDown()

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from felt.core.errors import FeltError
 from felt.games.base import Game, Log
 from felt.games.keno.ratecard import RateCard, example_rate_card, load_rate_card
+
+if TYPE_CHECKING:
+    import argparse
+
+    from felt.games.base import Sheet
 
 
 class Keno(Game):
@@ -61,7 +66,24 @@ class Keno(Game):
     # (issue 19: the server helper fills this section in)
 
     # ----------------------------------------------------------------- the command line
-    # (issue 19: the CLI helper fills this section in)
+    def add_commands(self, commands: Any, formatter: type[argparse.HelpFormatter]) -> None:
+        """``felt keno``: the writer's and supervisor's terminal and the keno reports
+        (:mod:`felt.games.keno.cli`)."""
+        from felt.games.keno.cli import add_parser
+
+        add_parser(commands, formatter)
+
+    def add_analyze_options(self, parser: argparse.ArgumentParser) -> list[argparse.Action]:
+        """``--rate-card`` and ``--ticket``."""
+        from felt.games.keno.cli import add_analyze_options
+
+        return add_analyze_options(parser)
+
+    def analyze_command(self, game_id: str, options: argparse.Namespace) -> Sheet | None:
+        """A rate card's analysis, or one ticket's (printed)."""
+        from felt.games.keno.cli import analyze_command
+
+        return analyze_command(self, options)
 
 
 GAME = Keno()

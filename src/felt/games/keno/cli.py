@@ -1,5 +1,7 @@
 """``felt keno``: the keno writer's and supervisor's terminal and the keno reports, as a client of
-a running ``felt serve`` over HTTP (the standard library only; every rule lives on the server).
+a running ``felt serve`` over HTTP (the standard library only; every rule lives on the server);
+and keno's own options of ``felt analyze`` (a rate card, one ticket).  Both are mounted on the
+``felt`` command through :class:`felt.games.keno.game.Keno`.
 
 Requests are written as keno writers write them (``--groups "1 2 3 4 / 5 6 7 8" --conditions
 3/4``, N.J.A.C. 19:47-15.1 "Conditioning"); the flags are checked here only for their form, and
@@ -330,6 +332,9 @@ def check_server(url: str) -> str:
 
 if TYPE_CHECKING:  # the networking modules load only when a request is sent (felt starts light)
     import urllib.request
+
+    from felt.games.base import Game, Sheet
+    from felt.games.keno.ratecard import RateCard
 
     Sender = Callable[[urllib.request.Request, float], tuple[int, bytes]]
 """Send one request; the status and body of the answer (an HTTP error status too)."""
@@ -961,3 +966,95 @@ def _key(text: str) -> str:
     if not 1 <= len(text) <= 128 or not text.isprintable():
         raise argparse.ArgumentTypeError("a key of 1 to 128 printable characters")
     return text
+
+
+# ----------------------------------------------------------------------------- felt analyze keno
+
+TICKET_SPEC: Final = (
+    "KIND: GROUPS: CONDITIONS as the writer writes them, e.g. "
+    "'way: 1 2 3 4 / 5 6 7 8 / 9 10 11 12: 3/8', 'king: 1/2/3/4/5/6/7/8/9: 9/8', "
+    "'straight: 3 17 22 40'"
+)
+
+
+def add_analyze_options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """``felt analyze keno``'s own options, ``--rate-card`` and ``--ticket``, and its examples."""
+    added = [
+        parser.add_argument(
+            "--rate-card",
+            help="keno rate card (TOML) (default: felt's example rate card)",
+        ),
+        parser.add_argument(
+            "--ticket",
+            metavar="SPEC",
+            help=f"keno: analyse one ticket at the minimum wager, {TICKET_SPEC} (default: the card)",
+        ),
+    ]
+    parser.epilog = "\n".join(
+        filter(None, (parser.epilog, "for keno, every ticket a rate card offers, with the 30% "
+                      "house advantage check.\n\nkeno examples:\n"
+                      "  felt analyze keno --rate-card card.toml --json\n"
+                      "  felt analyze keno --ticket 'king: 1/2/3/4/5/6/7/8/9: 9/8'"))
+    )  # fmt: skip
+    return added
+
+
+def analyze_command(game: Game, args: argparse.Namespace) -> Sheet | None:
+    """``felt analyze keno``: the exact analysis of a rate card (every ticket it offers), or of
+    one ticket (printed here, so None)."""
+    from felt.games.keno.ratecard import example_rate_card, load_rate_card
+
+    for option, value in (("--edition", args.edition), ("--table", args.table),
+                          ("--ante", args.ante), ("--plot", args.plot)):  # fmt: skip
+        if value is not None:
+            raise FeltError(f"{option} does not apply to keno (a rate card sets every wager)")
+    card = load_rate_card(args.rate_card) if args.rate_card else example_rate_card()
+    if args.ticket is not None:
+        _analyze_ticket(card, args)
+        return None
+    sheet: Sheet = game.analyze("keno", card, None)
+    return sheet
+
+
+def keno_ticket_request(spec: str, rate: str) -> dict[str, Any]:
+    """The keno request ``--ticket SPEC`` names (``KIND: GROUPS: CONDITIONS``, the groups and
+    the conditioning as ``felt keno issue`` takes them), at ``rate`` per way."""
+    parts = [p.strip() for p in spec.split(":")]
+    kind = parts[0]
+    if kind == "straight" and len(parts) == 2:
+        return build_request(numbers=parts[1], rate=rate)
+    if len(parts) != 3 or not kind:
+        raise FeltError(f"--ticket {spec!r} is not {TICKET_SPEC}")
+    return build_request(kind=kind, groups=parts[1], conditions=parts[2], rate=rate)
+
+
+def _analyze_ticket(card: RateCard, args: argparse.Namespace) -> None:
+    """``felt analyze keno --ticket SPEC``: one ticket's exact house advantage at the minimum
+    wager and the verdict the writer's station gives it (19:47-15.3(e))."""
+    from felt.games.keno.advantage import LIMIT, advantage_of
+    from felt.games.keno.tickets import read_request
+
+    if args.format != "text":
+        raise FeltError("--ticket prints text or --json")
+    request = keno_ticket_request(args.ticket, dollars(card.minimum_wager))
+    ticket = read_request(request, card)
+    a = advantage_of(card, ticket)
+    h = a.house_advantage
+    verdict = "issued" if a.complies else "refused at issue"
+    if args.json:
+        print(json.dumps({
+            "rate_card": card.name, "kind": ticket.kind, "conditioning": ticket.conditioning,
+            "groups": list(ticket.sizes), "numbers": ticket.marked(), "ways": a.ways,
+            "minimum_wager_dollars": card.minimum_wager / 100, "price_dollars": a.price / 100,
+            "aggregate_limit_binds": a.capped, "house_advantage_exact": f"{h.numerator}/{h.denominator}",
+            "house_advantage": float(h), "complies_15_3_e": a.complies, "at_issue": verdict,
+        }, indent=2))  # fmt: skip
+        return
+    print(f"Keno ticket under {card.name}: {ticket.kind} {ticket.conditioning}, numbers "
+          f"{ticket.marked()} (groups {'+'.join(map(str, ticket.sizes))})")  # fmt: skip
+    print(f"  ways: {a.ways:,}; price at the minimum wager ${dollars(card.minimum_wager)} per "
+          f"way: ${dollars(a.price)} per game")  # fmt: skip
+    print(f"  the aggregate limit can cut its payout: {'yes' if a.capped else 'no'}")
+    print(f"  house advantage at the minimum wager: {a.figure}")
+    print(f"  at most {float(LIMIT) * 100:.0f}% (N.J.A.C. 19:47-15.3(e)): "
+          f"{'yes' if a.complies else 'NO'}; {verdict}")  # fmt: skip
