@@ -3,6 +3,9 @@ only what it allows; a reader that does not know the game yet accepts any regist
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 import pytest
 
 from felt.core.errors import FeltError
@@ -11,7 +14,23 @@ from felt.games.boston.actions import Second
 from felt.games.double_down.actions import ACTIONS as DD_ACTIONS
 from felt.games.double_down.actions import DoubleDown, parse_action
 from felt.games.registry import table_game
-from felt.rounds.actions import SHARED_ACTIONS, Deal, FaceUpCard, action_from_json, action_table
+from felt.rounds.actions import (
+    SHARED_ACTIONS,
+    Deal,
+    FaceUpCard,
+    PlayerAction,
+    action_from_json,
+    action_table,
+)
+
+
+@dataclass(frozen=True)
+class SideBet(PlayerAction):
+    """A side wager of a name no shared action uses."""
+
+    name: ClassVar[str] = "side_bet"
+    money_fields: ClassVar[frozenset[str]] = frozenset({"side"})
+    side: int
 
 
 def test_each_game_reads_shared_and_its_own_actions() -> None:
@@ -54,3 +73,13 @@ def test_shared_actions_belong_to_no_game_and_names_are_unique() -> None:
     assert len(action_table(BOSTON_ACTIONS)) == len(SHARED_ACTIONS) + len(BOSTON_ACTIONS)
     with pytest.raises(TypeError, match="is both"):
         action_table((*BOSTON_ACTIONS, *DD_ACTIONS, type("Other", (Second,), {})))
+
+
+def test_a_game_names_its_own_money_fields_dollars_in_json_cents_inside() -> None:
+    """An action whose wager is not one of the shared money fields (a side wager of another
+    name) reads dollars into cents and writes them back, and refuses a sum that is no amount."""
+    bet = action_from_json({"action": "side_bet", "seat": 2, "side": "12.50"}, "a", (SideBet,))
+    assert bet == SideBet(2, 1250)
+    assert bet.to_json() == {"action": "side_bet", "seat": 2, "side": "12.50"}
+    with pytest.raises(FeltError, match="side"):
+        action_from_json({"action": "side_bet", "seat": 2, "side": "12.505"}, "a", (SideBet,))

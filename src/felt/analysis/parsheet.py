@@ -297,8 +297,14 @@ class ParSheet:
             return [("pay table", dict(self.pay_table))]
         tables = [("ante bonus", dict(self.pay_table))]
         if "pay_table" in self.bonus:
-            tables.append(("optional bonus wager", dict(self.bonus["pay_table"])))
+            tables.append((f"{self.bonus_name()} wager", dict(self.bonus["pay_table"])))
         return tables
+
+    def bonus_name(self) -> str:
+        """What the game calls its side wager (the bonus figures' ``name``; by default the
+        optional bonus wager)."""
+        assert self.bonus is not None
+        return str(self.bonus.get("name", "optional bonus"))
 
     def bonus_totals(self) -> tuple[int, Fraction]:
         """The optional bonus wager's total combinations and exact expected net per unit."""
@@ -355,7 +361,7 @@ class ParSheet:
                  str(line["pays"]), f"{float(Fraction(line['contribution_exact'])):.6f}"]
                 for line in self.bonus["lines"]
             ]  # fmt: skip
-            out.append(Section("bonus", "Optional bonus wager", [
+            out.append(Section("bonus", f"{self.bonus_name().capitalize()} wager", [
                 f"Settled on the player's {cards} cards alone, over {b_total:,} equally likely "
                 f"{cards}-card hands; return per unit wagered. House edge "
                 f"{float(-b_ret) * 100:.4f}% ({fraction_text(-b_ret)}).",

@@ -26,6 +26,9 @@ class Action:
 
     name: ClassVar[str] = ""
     family: ClassVar[str] = "action"
+    money_fields: ClassVar[frozenset[str]] = frozenset({"ante", "first", "bonus", "amount"})
+    """The fields that are sums of money: cents here, dollars in JSON (a game's action with
+    another wager, such as a pair plus, names its own)."""
 
     def to_json(self) -> dict[str, Any]:
         """The action as a round-script entry."""
@@ -34,7 +37,7 @@ class Action:
             value = getattr(self, f.name)
             if value is None:
                 continue
-            if f.name in ("ante", "first", "bonus", "amount"):
+            if f.name in self.money_fields:
                 out[f.name] = dollars(value)
             elif isinstance(value, tuple):
                 out[f.name] = [str(Card(c)) for c in value]
@@ -216,7 +219,7 @@ def action_from_json(
             raise FeltError(
                 f"{where}: {family} {name!r} takes no {excerpt(key)} (allowed: {allowed})"
             )
-        kwargs[key] = _field_value(key, known[key].type, value, f"{where}: {key}")
+        kwargs[key] = _field_value(key, known[key].type, value, f"{where}: {key}", cls.money_fields)
     missing = [
         k
         for k, f in known.items()
@@ -248,10 +251,12 @@ def player_name(value: object, where: str) -> str | None:
     return value
 
 
-def _field_value(key: str, kind: object, value: object, where: str) -> object:
+def _field_value(
+    key: str, kind: object, value: object, where: str, money: frozenset[str]
+) -> object:
     """One field of an action, read as the action's type declares it (``cards`` is a number of
     cards on a misdeal, a list of cards on a discard)."""
-    if key in ("ante", "first", "bonus", "amount"):
+    if key in money:
         return cents(value, where)
     if kind in ("int", "int | None"):
         if (
