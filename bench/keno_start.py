@@ -35,8 +35,12 @@ from sqlalchemy import insert
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from felt.games.keno import snapshot
+from felt.games.keno import snapshots as kenosnap
 from felt.games.keno.codec import effect_json, to_json
 from felt.games.keno.ratecard import example_rate_card_path
+from felt.games.keno.server import KenoHost, keno_events
+from felt.games.keno.snapshots import keno_snapshots
+from felt.games.keno.spec import KenoSpec
 from felt.games.keno.system import (
     SUPERVISOR,
     WRITER,
@@ -53,11 +57,8 @@ from felt.games.keno.system import (
     TicketState,
     Void,
 )
-from felt.server import kenosnap
 from felt.server.host import new_table_row
-from felt.server.keno import KenoHost
-from felt.server.spec import KenoSpec
-from felt.server.store import Store, felt_tables, keno_events, keno_snapshots
+from felt.server.store import Store, felt_tables
 from tests.server_helpers import postgres_schema_url
 
 ANN = Staff("W-017", WRITER)

@@ -26,8 +26,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from starlette.testclient import WebSocketTestSession
 
+from felt.games.keno.spec import KenoSpec, example_rate_card_data
 from felt.server.app import MAX_BODY, Server, create_app
-from felt.server.spec import DDS, KenoSpec, TableSpec, example_rate_card_data
+from felt.server.spec import DDS, TableSpec
 from felt.server.store import Store, postings
 from tests.server_process import Unreachable, scratch_schema
 

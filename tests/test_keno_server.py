@@ -24,16 +24,17 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from felt.core.errors import FeltError
+from felt.games.keno import server as keno_module
 from felt.games.keno import system as ks
 from felt.games.keno.codec import from_json, to_json
 from felt.games.keno.ratecard import example_rate_card, example_rate_card_path
+from felt.games.keno.server import Approve, KenoHost, keno_events, keno_games, status_view
 from felt.games.keno.snapshot import same_state
+from felt.games.keno.spec import KenoSpec
 from felt.games.keno.system import Action, Staff
-from felt.server import keno as keno_module
 from felt.server.auth import Account
-from felt.server.keno import Approve, KenoHost, status_view
-from felt.server.spec import KenoSpec, any_spec_from_json, default_specs, load_specs
-from felt.server.store import Store, keno_events, keno_games
+from felt.server.spec import any_spec_from_json, default_specs, load_specs
+from felt.server.store import Store
 from tests.keno_helpers import card_data
 from tests.server_helpers import Harness, harness, keno_spec, ledger_balances
 
@@ -77,7 +78,9 @@ def h(database_url: str) -> Iterator[Harness]:
 
 
 def host_of(h: Harness, system: str = "keno") -> KenoHost:
-    return h.server.kenos[system]
+    host = h.server.systems[system]
+    assert isinstance(host, KenoHost)
+    return host
 
 
 def status(h: Harness) -> dict[str, Any]:
@@ -850,7 +853,7 @@ def test_a_process_that_does_not_run_the_system_answers_421_with_its_owner(
     for first in keno_harness(database_url):
         first.keno_wait(lambda s: s["game"] >= 1)
         for second in harness(database_url, [keno_spec()], node="node-b"):
-            assert "keno" not in second.server.kenos
+            assert "keno" not in second.server.systems
             r = second.client.get("/api/keno/keno")
             assert r.status_code == 421, r.text
             assert r.json()["owner"] == "node-a"

@@ -31,11 +31,12 @@ import httpx
 import pytest
 from sqlalchemy import select
 
+from felt.games.keno import snapshots as kenosnap
+from felt.games.keno.server import KenoHost, keno_events, keno_games
 from felt.games.keno.snapshot import all_games, same_state
-from felt.server import kenosnap
-from felt.server.keno import KenoHost
-from felt.server.spec import KenoSpec, any_spec_from_json
-from felt.server.store import Store, felt_tables, keno_events, keno_games
+from felt.games.keno.spec import KenoSpec
+from felt.server.spec import any_spec_from_json
+from felt.server.store import Store, felt_tables
 from tests.server_helpers import CRASH_SUMMARIES, ledger_balances
 from tests.server_process import ServeProcess
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from felt.server import keno as keno_module
+from felt.games.keno import server as keno_module
 from tests.server_helpers import Harness
 from tests.test_keno_server import (
     LOSER,

@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select, update
 
+from felt.games.keno import server as keno_module
+from felt.games.keno import snapshots as kenosnap
 from felt.games.keno.codec import from_json
+from felt.games.keno.server import KenoHost, keno_events, keno_games
 from felt.games.keno.snapshot import same_state
-from felt.server import keno as keno_module
-from felt.server import kenosnap
-from felt.server.keno import KenoHost
-from felt.server.spec import KenoSpec
-from felt.server.store import Store, keno_events, keno_games, keno_snapshots
+from felt.games.keno.snapshots import keno_snapshots
+from felt.games.keno.spec import KenoSpec
+from felt.server.store import Store
 from tests.test_keno_server import (
     LOSER,
     NUMBERS,
@@ -88,7 +89,7 @@ def _loaded(database_url: str, spec: KenoSpec, monkeypatch: pytest.MonkeyPatch,
         return from_json(*args)
 
     with monkeypatch.context() as m:
-        m.setattr("felt.server.keno.from_json", counted)
+        m.setattr("felt.games.keno.server.from_json", counted)
         if not snapshots:
             m.setattr(kenosnap, "load", lambda *args: None)
         host = KenoHost(Store(database_url), spec, "node-b")

@@ -521,7 +521,7 @@ def test_a_process_whose_node_name_was_taken_stops_running_tables(postgres_url: 
         )
     first.step_down()
     assert not first.hosts
-    assert not first.kenos
+    assert not first.systems
     assert first.stop.is_set()
     second.dispose()
     first.store.dispose()

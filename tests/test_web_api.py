@@ -59,6 +59,7 @@ def test_the_lobby_gives_each_tables_layout_and_the_games_screens_are_served(h: 
     lobby = {t["id"]: t for t in h.get("ann", "/api/lobby").json()}
     for table in ("b5", "dds"):
         spec = next(s for s in h.server.specs if s.id == table)
+        assert isinstance(spec, TableSpec)
         game = table_game(spec.game)
         assert lobby[table]["layout"] == game.layout(spec.config())
         assert lobby[table]["title"] == game.title(spec.game)

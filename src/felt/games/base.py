@@ -199,6 +199,43 @@ class Game:
             raise FeltError(f"{self.family} cannot be simulated: it is not a table game")
         return Simulation(self, config)
 
+    # ----------------------------------------------------------------- systems
+    # A system game (kind ``system``, such as Keno) is run by the server as systems of its own
+    # beside the tables; these say what the server needs of it (:mod:`felt.server.systems`).  The
+    # game's answers live in its server adapter, imported here only when asked for.
+    def roles(self) -> tuple[str, ...]:
+        """The staff roles the game adds to the server's accounts (none by default)."""
+        return ()
+
+    def declare_tables(self, metadata: Any) -> None:
+        """Declare the game's own database tables on the server's SQLAlchemy ``metadata`` (the
+        one the migrations and ``create_all`` read); none by default."""
+
+    def system_entry(self) -> str:
+        """What a server's ``--tables`` file calls an entry of one of the game's systems (an
+        array of tables ``[[<entry>]]``): the family name."""
+        return self.family
+
+    def system_spec(self, data: Mapping[str, Any], where: str, base: Path | None = None) -> Any:
+        """One system read and checked (a :class:`felt.server.systems.SystemSpec`) from an
+        entry of a ``--tables`` file whose folder is ``base`` (files named relative to it), or
+        as stored (``base`` None; it has ``game``); refused with one clear error."""
+        raise NotImplementedError(f"{self.family} is not a system game")
+
+    def default_systems(self) -> list[Any]:
+        """The systems (:class:`felt.server.systems.SystemSpec`) a server runs when no
+        ``--tables`` file is given."""
+        return []
+
+    def system_host(self, store: Any, spec: Any, owner: str) -> Any:
+        """The host (a :class:`felt.server.systems.SystemHost`) that runs the system ``spec`` in
+        the server process ``owner`` on ``store`` (a :class:`felt.server.store.Store`)."""
+        raise NotImplementedError(f"{self.family} is not a system game")
+
+    def mount(self, app: Any, server: Any, who: Any) -> None:
+        """Add the game's own routes to the server's FastAPI ``app`` (``server``: the
+        :class:`felt.server.app.Server`; ``who``: the logged-in-account dependency)."""
+
 
 class TableGame(Game):
     """A house-banked table game: seats, rounds driven by actions (a

@@ -19,7 +19,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Final, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -31,22 +31,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.core.money import MAX_AMOUNT, cents, dollars
+from felt.games.registry import game
 from felt.rounds.actions import action_from_json
 from felt.server import auth
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
-from felt.server.keno import (
-    KenoAck,
-    KenoActRequest,
-    KenoGames,
-    KenoHost,
-    KenoStatus,
-    KenoSystems,
-    KenoTicket,
-    KenoUnclaimed,
-    KenoVoids,
-)
-from felt.server.spec import AnySpec, KenoSpec, any_spec_from_json
+from felt.server.spec import AnySpec, TableSpec, any_spec_from_json
 from felt.server.store import (
     CAGE,
     Conflict,
@@ -62,6 +52,7 @@ from felt.server.store import (
     round_players,
     rounds,
 )
+from felt.server.systems import SystemHost, system_games
 from felt.server.views import seat_message
 
 log = logging.getLogger("felt.server")
@@ -283,8 +274,12 @@ ExistingName = Annotated[
 ]  # fmt: skip
 """The name of an account that may exist (:func:`felt.server.auth.check_existing_name`): names
 opened before the rule for new names are still named."""
-Role = Literal["player", "dealer", "supervisor", "cashier", "keno_writer", "keno_supervisor"]
-"""The roles of :data:`felt.server.auth.ROLES` (a test holds the two the same)."""
+if TYPE_CHECKING:
+    Role = str
+else:
+    Role = Literal[auth.ROLES]
+"""The roles of :data:`felt.server.auth.ROLES` (a test holds the two the same): the games' staff
+roles come from the registry, so the type checker reads it as text."""
 Procedure = Literal["shuffler_count", "replace_deck", "remove_device", "change_dealing",
                     "no_gaming_activity", "remove_shuffler", "change_shuffling"]  # fmt: skip
 """Every game's table procedures (:data:`felt.server.host.PROCEDURES`; a test holds them the
@@ -370,8 +365,8 @@ class Server:
     node: str
     lease_seconds: float = LEASE_SECONDS
     hosts: dict[str, TableHost] = field(default_factory=dict)
-    kenos: dict[str, KenoHost] = field(default_factory=dict)
-    """The keno systems this process runs (leased as tables are)."""
+    systems: dict[str, SystemHost] = field(default_factory=dict)
+    """The system games' systems this process runs (leased as tables are)."""
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     sockets: set[Client] = field(default_factory=set)
@@ -443,10 +438,10 @@ class Server:
         self.share = share
         return held
 
-    def load_tables(self, ids: list[str]) -> list[TableHost | KenoHost]:
-        """Rebuild tables and keno systems this process has just taken from the record (in a
+    def load_tables(self, ids: list[str]) -> list[TableHost | SystemHost]:
+        """Rebuild tables and systems this process has just taken from the record (in a
         worker thread)."""
-        out: list[TableHost | KenoHost] = []
+        out: list[TableHost | SystemHost] = []
         with self.store.engine.connect() as conn:
             stored = dict(
                 conn.execute(
@@ -455,11 +450,11 @@ class Server:
             )
         for tid in ids:
             spec = any_spec_from_json(stored[tid])
-            host: TableHost | KenoHost
-            if isinstance(spec, KenoSpec):
-                host = KenoHost(self.store, spec, self.node)
-            else:
+            host: TableHost | SystemHost
+            if isinstance(spec, TableSpec):
                 host = TableHost(self.store, spec, self.node)
+            else:
+                host = game(spec.game).system_host(self.store, spec, self.node)
             host.load()
             host.listeners.append(self._broadcast)
             out.append(host)
@@ -471,12 +466,12 @@ class Server:
         rounds."""
         held = await asyncio.to_thread(self.claim)
         for host in await asyncio.to_thread(
-            self.load_tables, [t for t in held if t not in self.hosts and t not in self.kenos]
+            self.load_tables, [t for t in held if t not in self.hosts and t not in self.systems]
         ):
-            if isinstance(host, KenoHost):
-                self.kenos[host.spec.id] = host
-            else:
+            if isinstance(host, TableHost):
                 self.hosts[host.spec.id] = host
+            else:
+                self.systems[host.spec.id] = host
             self.tasks[host.spec.id] = asyncio.create_task(self._run(host))
         running = self.running()
         for tid, host in running.items():
@@ -490,18 +485,18 @@ class Server:
                 host.release_wanted = tid in surplus
                 host.changed.set()  # an idle table's loop waits to be told
 
-    def running(self) -> dict[str, TableHost | KenoHost]:
-        """Every table and keno system this process runs."""
-        return {**self.hosts, **self.kenos}
+    def running(self) -> dict[str, TableHost | SystemHost]:
+        """Every table and system this process runs."""
+        return {**self.hosts, **self.systems}
 
-    async def _run(self, host: TableHost | KenoHost) -> None:
+    async def _run(self, host: TableHost | SystemHost) -> None:
         await host.run(self.stop)
         if self.stop.is_set():
             return
         # released or taken over: another process runs it now; tell its watchers to go there
-        if self.hosts.get(host.spec.id) is host or self.kenos.get(host.spec.id) is host:
+        if self.hosts.get(host.spec.id) is host or self.systems.get(host.spec.id) is host:
             self.hosts.pop(host.spec.id, None)
-            self.kenos.pop(host.spec.id, None)
+            self.systems.pop(host.spec.id, None)
             self.tasks.pop(host.spec.id, None)
         moved = {"type": "moved", "table": host.spec.id}
         for client in list(self.sockets):
@@ -526,10 +521,10 @@ class Server:
                 log.exception("lease renewal failed")
 
     def step_down(self) -> None:
-        """Stop running every table and keno system at once (another live process holds this
+        """Stop running every table and system at once (another live process holds this
         process's node name, so it is the one whose leases these are)."""
         self.hosts.clear()
-        self.kenos.clear()
+        self.systems.clear()
         self.stop.set()
 
     def owner_of(self, table: str) -> str | None:
@@ -540,29 +535,22 @@ class Server:
             raise NotFound(f"no table {table[:64]!r}")
         return None if row[0] is None else str(row[0])
 
-    def host(self, table: str) -> TableHost | KenoHost:
-        """The table or keno system, if this process runs it."""
-        host: TableHost | KenoHost | None = self.hosts.get(table) or self.kenos.get(table)
+    def host(self, table: str) -> TableHost | SystemHost:
+        """The table or system, if this process runs it."""
+        host: TableHost | SystemHost | None = self.hosts.get(table) or self.systems.get(table)
         if host is None or host.leaving:
             raise NotHere(table, self.owner_of(table))
         return host
 
     def table_host(self, table: str) -> TableHost:
-        """The table, if this process runs it (a keno system is no table)."""
+        """The table, if this process runs it (a system game's system is no table)."""
         host = self.host(table)
         if not isinstance(host, TableHost):
-            raise NotFound(f"{table} is a keno system, not a table: see /api/keno/{table}")
-        return host
-
-    def keno_host(self, system: str) -> KenoHost:
-        """The keno system, if this process runs it."""
-        host = self.host(system)
-        if not isinstance(host, KenoHost):
-            raise NotFound(f"{system[:64]} is a table, not a keno system")
+            raise NotFound(f"{table} is a {host.noun}, not a table: see {host.url}")
         return host
 
     # ----------------------------------------------------------------- clients
-    def _broadcast(self, host: TableHost | KenoHost) -> None:
+    def _broadcast(self, host: TableHost | SystemHost) -> None:
         for client in list(self.sockets):
             if host.spec.id in client.tables:
                 client.push(host)
@@ -584,37 +572,16 @@ class Server:
         idempotency record if the key was seen.  With ``token`` (a WebSocket's), the session is
         checked again in that same read; with ``for_round``, only in that round."""
         host = self.host(table)
-        if isinstance(host, KenoHost):
+        if not isinstance(host, TableHost):
             if for_round is not None:
-                raise FeltError("round applies to a table's actions, not to keno")
-            return await self.keno_act(who, table, body, key, token)
+                raise FeltError(f"round applies to a table's actions, not to {host.spec.game}")
+            return await host.submit(who, body, key, token)
         request: dict[str, Any] = {"table": table, "action": body}
         if for_round is not None:
             request["round"] = for_round
         digest = request_digest(request)
         action = action_from_json(body, "action")
         return await host.do(host.apply_now, action, who, key, digest, token, for_round)
-
-    async def keno_act(
-        self, who: Account, system: str, body: dict[str, Any], key: str, token: str | None = None
-    ) -> dict[str, Any]:
-        """One keno staff action, run by its system (:meth:`KenoHost.act`): answered from the
-        idempotency record if the key was seen."""
-        digest = request_digest({"keno": system, "action": body})
-        host = self.keno_host(system)
-        return await host.do(host.act, body, who, key, digest, token)
-
-    def keno_systems(self) -> list[dict[str, Any]]:
-        """Every keno system on record, whichever process runs it."""
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(select(felt_tables.c.id, felt_tables.c.spec)).all()
-        out = []
-        for r in rows:
-            spec = json.loads(r.spec)
-            if spec.get("game") == "keno":
-                out.append({"id": r.id, "stations": spec["stations"], "closing": spec["closing"],
-                            "automatic_lockout": spec["automatic_lockout"]})  # fmt: skip
-        return sorted(out, key=lambda s: str(s["id"]))
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
@@ -746,7 +713,7 @@ class Client:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     tables: set[str] = field(default_factory=set)
 
-    def push(self, host: TableHost | KenoHost) -> None:
+    def push(self, host: TableHost | SystemHost) -> None:
         """Queue this client's own view of ``host``."""
         self.queue.put_nowait(host.message_for(self.who))
 
@@ -924,44 +891,8 @@ def create_app(server: Server) -> FastAPI:
         await host.do(host.set_open, change == "open")
         return {"ok": True}
 
-    @app.get("/api/keno", response_model=KenoSystems)
-    async def keno_list(who: Who) -> dict[str, Any]:
-        return {"systems": await asyncio.to_thread(server.keno_systems)}
-
-    @app.get("/api/keno/{system}", response_model=KenoStatus)
-    async def keno_status(system: str) -> dict[str, Any]:
-        """The public status of a keno system (the keno board, 19:47-15.5(c), (g)): no log-in."""
-        host = server.keno_host(system)
-        async with host.lock:
-            return host.message_for(None)
-
-    @app.post(
-        "/api/keno/{system}/actions", response_model=KenoAck, response_model_exclude_unset=True
-    )
-    async def keno_action(system: str, body: KenoActRequest, who: Who) -> dict[str, Any]:
-        return await server.keno_act(who, system, body.action, body.key)
-
-    @app.get("/api/keno/{system}/tickets/{number}", response_model=KenoTicket)
-    async def keno_ticket(system: str, number: int, who: Who) -> dict[str, Any]:
-        host = server.keno_host(system)
-        return await host.read(host.ticket, who, number)
-
-    @app.get("/api/keno/{system}/games", response_model=KenoGames)
-    async def keno_games(system: str, who: Who, day: str | None = None) -> dict[str, Any]:
-        host = server.keno_host(system)
-        return await host.read(host.games, who, day)
-
-    @app.get("/api/keno/{system}/voids", response_model=KenoVoids)
-    async def keno_voids(
-        system: str, who: Who, day: str | None = None, station: int | None = None
-    ) -> dict[str, Any]:
-        host = server.keno_host(system)
-        return await host.read(host.voids, who, day, station)
-
-    @app.get("/api/keno/{system}/unclaimed", response_model=KenoUnclaimed)
-    async def keno_unclaimed(system: str, who: Who, year: int | None = None) -> dict[str, Any]:
-        host = server.keno_host(system)
-        return await host.read(host.unclaimed, who, year)
+    for system_game in system_games():  # a system game's own routes (its systems, its staff)
+        system_game.mount(app, server, Who)
 
     @app.get("/api/stats")
     async def stats(who: Who) -> dict[str, Any]:

@@ -25,10 +25,11 @@ from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.server.store import Store, accounts, sessions
+from felt.server.systems import game_roles
 
-ROLES: Final = ("player", "dealer", "supervisor", "cashier", "keno_writer", "keno_supervisor")
-"""Account roles; the two keno roles are the keno writer and keno supervisor of N.J.A.C.
-19:47-15 (see :mod:`felt.server.keno`)."""
+ROLES: Final = ("player", "dealer", "supervisor", "cashier", *game_roles())
+"""Account roles: the four every table has, then the staff roles the registered games add
+(:meth:`felt.games.base.Game.roles`, such as a system game's staff)."""
 MAX_FAILED_LOGINS: Final = 3
 """13:69O-1.4(i): an account is locked after three consecutive failed log-in attempts."""
 SESSION_SECONDS: Final = 12 * 3600

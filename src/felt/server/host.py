@@ -759,7 +759,7 @@ def answered_before(
 
 
 def fence(conn: Connection, table_id: str, owner: str, state: str | None = None) -> None:
-    """Fence a write of a table or keno system: its version moves on (and its ``state`` is
+    """Fence a write of a table or a system (a system game's): its version moves on (and its ``state`` is
     written, if given) only while ``owner`` holds it; else :class:`LeaseLost`."""
     values: dict[str, Any] = {"version": felt_tables.c.version + 1}
     if state is not None:
@@ -774,7 +774,7 @@ def fence(conn: Connection, table_id: str, owner: str, state: str | None = None)
 
 
 def give_up(store: Store, table_id: str, owner: str) -> None:
-    """Release ``owner``'s lease on a table or keno system."""
+    """Release ``owner``'s lease on a table or a system."""
     with store.transaction() as conn:
         conn.execute(
             update(felt_tables)
@@ -797,7 +797,7 @@ async def sleep_until(changed: asyncio.Event, stop: asyncio.Event, timeout: floa
 
 
 def new_table_row(spec: AnySpec, owner: str | None) -> dict[str, Any]:
-    """The row of a table or keno system the database has not seen."""
+    """The row of a table or a system the database has not seen."""
     host_state = {"open": True, "seats": {}, "table": None, "round_id": None}
     return {"id": spec.id, "spec": spec.to_json(), "state": json.dumps(host_state), "version": 0,
             "owner": owner, "lease_until": 0.0}  # fmt: skip

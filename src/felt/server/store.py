@@ -33,7 +33,6 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
-    LargeBinary,
     MetaData,
     RootTransaction,
     String,
@@ -175,55 +174,18 @@ idempotency = Table(
 """Each client request's idempotency key and the answer it got, so a retry is answered the same
 and never applied twice."""
 
-keno_events = Table(
-    "keno_events",
-    metadata,
-    Column("system_id", String(64), ForeignKey("felt_tables.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("action", Text, nullable=False),
-    Column("effects", Text, nullable=False),
-    Column("actor", Integer, nullable=True),
-    Column("at", Float, nullable=False),
-)
-"""One row per accepted action of a keno system (N.J.A.C. 19:47-15), keyed on (system, sequence
-number) so two writers of one system conflict; the action (the numbers of a draw and of a
-quick-pick included) and what it caused, as :mod:`felt.games.keno.codec` writes them."""
 
-keno_games = Table(
-    "keno_games",
-    metadata,
-    Column("system_id", String(64), ForeignKey("felt_tables.id"), primary_key=True),
-    Column("day", String(10), primary_key=True),
-    Column("number", Integer, primary_key=True, autoincrement=False),
-    Column("numbers", Text, nullable=False),
-    Column("opened_at", String(40), nullable=False),
-    Column("started_at", String(40), nullable=False),
-    Column("drawn_at", String(40), nullable=False),
-)
-"""Each drawn keno game: its day, number and the 20 numbers in drawing order, written with the
-draw (the winning numbers of every game are kept, 19:47-15.5(h)); times ISO 8601."""
+def _declare_game_tables() -> None:
+    """The tables a game keeps of its own (a system game's record, see
+    :meth:`felt.games.base.Game.declare_tables`), declared on :data:`metadata` as the store loads,
+    so the migrations and ``create_all`` see them beside the shared ones."""
+    from felt.games.registry import families
 
-keno_snapshots = Table(
-    "keno_snapshots",
-    metadata,
-    Column("system_id", String(64), ForeignKey("felt_tables.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("base", Integer, nullable=True),
-    Column("schema", String(64), nullable=False),
-    Column("state", LargeBinary, nullable=True),
-    Column("digest", String(64), nullable=False),
-    Column("archived", Text, nullable=False),
-    Column("archive", LargeBinary, nullable=False),
-    Column("archive_digest", String(64), nullable=False),
-    Column("at", Float, nullable=False),
-)
-"""A keno system's state as of its event ``seq`` (a draw), written in the draw's transaction so
-a start replays only the events after it (:mod:`felt.games.keno.snapshot`): ``state`` is what can
-still change (open tickets, games, balances, ...); ``archive`` the tickets settled since the
-snapshot ``base`` before it in the chain (``archived``: their numbers, JSON).  Each part carries
-its SHA-256 ``digest``; ``schema`` names the shape of the state it was written with.  Only the
-last few states are kept (``state`` NULL on older rows of a chain; rows on no kept chain are
-deleted): a snapshot is a faster way to rebuild from ``keno_events``, never the record."""
+    for game in families().values():
+        game.declare_tables(metadata)
+
+
+_declare_game_tables()
 
 CAGE: Final = "cage"
 """The ledger account money enters and leaves by (the cashier's cage)."""

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict
 from sqlalchemy import or_, select
 from starlette.responses import Response
 
@@ -29,8 +28,8 @@ from felt.games.double_down.config import DoubleDownConfig
 from felt.games.registry import families, table_game
 from felt.server import auth
 from felt.server.host import PROCEDURES
-from felt.server.spec import DDS, KenoSpec, TableSpec, any_spec_from_json
-from felt.server.store import HOUSE_ACCOUNT, Conflict, felt_tables, keno_games, postings, rounds
+from felt.server.spec import DDS, TableSpec, any_spec_from_json
+from felt.server.store import HOUSE_ACCOUNT, Conflict, felt_tables, postings, rounds
 from felt.web import games as web_games
 
 if TYPE_CHECKING:
@@ -47,7 +46,7 @@ def _dollars_or_none(amount: int | None) -> str | None:
 
 
 def _table_rows(server: "Server") -> list[Any]:
-    """Every stored table and keno system: id, spec, state and owner."""
+    """Every stored table and system: id, spec, state and owner."""
     with server.store.engine.connect() as conn:
         return list(
             conn.execute(
@@ -65,7 +64,7 @@ def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any
     for r in sorted(_table_rows(server) if rows is None else rows, key=lambda r: str(r.id)):
         spec = any_spec_from_json(r.spec)
         if not isinstance(spec, TableSpec):
-            continue  # a keno system has its own screens
+            continue  # a system game's system has its own screens
         state = json.loads(r.state) if r.state else {}
         config = spec.config()
         seats = config.areas if isinstance(config, DoubleDownConfig) else 6
@@ -94,7 +93,7 @@ def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any
 
 
 def _stored(server: "Server", sid: str, kind: type[T], what: str) -> T:
-    """The stored spec of ``sid`` if it is a ``kind`` (a table or a keno system), else 404."""
+    """The stored spec of ``sid`` if it is a ``kind`` (a table or a system), else 404."""
     from felt.server.app import NotFound
 
     with server.store.engine.connect() as conn:
@@ -223,63 +222,6 @@ def par_sheet(server: "Server", table: str) -> dict[str, Any]:
         return {"table": spec.id, **done}
 
 
-RECENT_GAMES: Final = 10
-
-
-class QuoteRequest(BaseModel):
-    """A keno request to price without issuing it."""
-
-    model_config = ConfigDict(extra="forbid")
-    request: dict[str, Any]
-
-
-def _keno_spec(server: "Server", system: str) -> KenoSpec:
-    return _stored(server, system, KenoSpec, "keno system")
-
-
-def keno_quote(server: "Server", system: str, request: dict[str, Any]) -> dict[str, Any]:
-    """What a keno request plays and costs under the system's rate card, without issuing it: the
-    writer's price before the patron pays (15.4(a)); an unclear request is refused with the
-    reason (15.7(a)).  A quick-pick is priced as a straight ticket of that many spots."""
-    from felt.games.keno.advantage import check_issue
-    from felt.games.keno.tickets import read_request
-
-    card = _keno_spec(server, system).card()
-    spots = request.get("quick_pick")
-    if isinstance(spots, int) and not isinstance(spots, bool) and 1 <= spots <= 80:
-        rest = {k: v for k, v in request.items() if k != "quick_pick"}
-        request = {**rest, "kind": "straight", "numbers": list(range(1, spots + 1))}
-    ticket = read_request(request, card)
-    check_issue(card, ticket)
-    return {
-        "kind": ticket.kind,
-        "conditioning": ticket.conditioning,
-        "rates": ticket.rates,
-        "ways": ticket.ways,
-        "games": ticket.games,
-        "price": dollars(ticket.price),
-    }
-
-
-def keno_recent(server: "Server", system: str, limit: int = RECENT_GAMES) -> dict[str, Any]:
-    """The last games drawn, newest first, from the kept winning numbers (15.5(g)-(h)): public,
-    as a keno board shows them."""
-    _keno_spec(server, system)
-    with server.store.engine.connect() as conn:
-        rows = conn.execute(
-            select(keno_games.c.day, keno_games.c.number, keno_games.c.numbers)
-            .where(keno_games.c.system_id == system)
-            .order_by(keno_games.c.day.desc(), keno_games.c.number.desc())
-            .limit(limit)
-        ).all()
-    return {
-        "system": system,
-        "games": [
-            {"day": r.day, "game": int(r.number), "numbers": json.loads(r.numbers)} for r in rows
-        ],
-    }
-
-
 def add_web(app: FastAPI, server: "Server", who: Any) -> None:
     """Serve the screens at ``/`` and the screens' read-only API (``who``: the API's
     logged-in-account dependency; this module keeps its annotations evaluated so FastAPI reads
@@ -310,16 +252,6 @@ def add_web(app: FastAPI, server: "Server", who: Any) -> None:
         """A supervisor's par sheet of a table's configuration: the exact figures and a plot."""
         auth.require(caller, "supervisor")
         return await asyncio.to_thread(par_sheet, server, table)
-
-    @app.post("/api/keno/{system}/quote")
-    async def keno_quote_route(system: str, body: QuoteRequest, caller: who) -> dict[str, Any]:
-        """Price a keno request under the system's rate card without issuing it."""
-        return await asyncio.to_thread(keno_quote, server, system, body.request)
-
-    @app.get("/api/keno/{system}/recent")
-    async def keno_recent_route(system: str) -> dict[str, Any]:
-        """The last ten games drawn with their numbers (public, as on a keno board)."""
-        return await asyncio.to_thread(keno_recent, server, system)
 
     app.mount("/static", _Pages(directory=STATIC), name="static")
 

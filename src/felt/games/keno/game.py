@@ -63,7 +63,42 @@ class Keno(Game):
         return config.analysis.with_many_way()
 
     # ----------------------------------------------------------------- the keno system's server
-    # (issue 19: the server helper fills this section in)
+    # Keno's server adapter (felt.games.keno.spec, .tables, .server, .snapshots, .routes) imports
+    # the server's modules: it is loaded only when the server asks for it.
+    def roles(self) -> tuple[str, ...]:
+        """The keno writer and keno supervisor of N.J.A.C. 19:47-15 (the casino's supervisor is
+        their superior, :data:`felt.games.keno.server.KENO_ROLES`)."""
+        return ("keno_writer", "keno_supervisor")
+
+    def declare_tables(self, metadata: Any) -> None:
+        """The keno systems' actions, drawn games and snapshots (:mod:`felt.games.keno.tables`)."""
+        from felt.games.keno.tables import declare
+
+        declare(metadata)
+
+    def system_spec(self, data: Mapping[str, Any], where: str, base: Path | None = None) -> Any:
+        """One ``[[keno]]`` entry, or a stored keno system (:mod:`felt.games.keno.spec`)."""
+        from felt.games.keno.spec import keno_from_mapping
+
+        return keno_from_mapping(data, where, base)
+
+    def default_systems(self) -> list[Any]:
+        """One keno system, ``keno-1``, on the example rate card."""
+        from felt.games.keno.spec import KenoSpec, example_rate_card_data
+
+        return [KenoSpec("keno-1", example_rate_card_data())]
+
+    def system_host(self, store: Any, spec: Any, owner: str) -> Any:
+        """A :class:`felt.games.keno.server.KenoHost`."""
+        from felt.games.keno.server import KenoHost
+
+        return KenoHost(store, spec, owner)
+
+    def mount(self, app: Any, server: Any, who: Any) -> None:
+        """Keno's routes under ``/api/keno`` (:mod:`felt.games.keno.routes`)."""
+        from felt.games.keno.routes import mount
+
+        mount(app, server, who)
 
     # ----------------------------------------------------------------- the command line
     def add_commands(self, commands: Any, formatter: type[argparse.HelpFormatter]) -> None:

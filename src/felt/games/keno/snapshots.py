@@ -7,6 +7,10 @@ At load the newest snapshot whose chain verifies is used; one whose digest (or s
 configuration) does not match is refused with the reason logged, and the one before it is tried,
 down to none: then every event is replayed, as before snapshots.  The next snapshot written
 builds on the one loaded, so a refused one is left out of every chain after it.
+
+Part of Keno's server adapter, an outer layer that lives in the game's folder: it reads and writes
+the server's record (:mod:`felt.server.store`); the pure snapshot format is
+:mod:`felt.games.keno.snapshot`, which never imports it.
 """
 
 from __future__ import annotations
@@ -21,9 +25,11 @@ from sqlalchemy import Connection, delete, insert, select, update
 from felt.core.errors import FeltError
 from felt.games.keno import snapshot
 from felt.games.keno.system import KenoSystem, SystemConfig
-from felt.server.store import keno_snapshots
+from felt.server.store import metadata
 
 log = logging.getLogger("felt.server")
+keno_snapshots = metadata.tables["keno_snapshots"]
+"""The snapshots on record (:mod:`felt.games.keno.tables`)."""
 
 
 @dataclass(frozen=True)

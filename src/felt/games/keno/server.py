@@ -11,9 +11,14 @@ shown; if the commit fails the system is loaded again from the record (a draw no
 never shown and is drawn again, with new numbers).  Copying the whole system per action is what
 this avoids: with many tickets a deep copy would cost more than the action.
 
-Each draw also writes a snapshot of the system (:mod:`felt.server.kenosnap`) in its transaction.
-Loading restores the last snapshot that verifies, then replays every stored action after it and
-checks each event's effects against the stored ones.
+Each draw also writes a snapshot of the system (:mod:`felt.games.keno.snapshots`) in its
+transaction.  Loading restores the last snapshot that verifies, then replays every stored action
+after it and checks each event's effects against the stored ones.
+
+Part of Keno's server adapter, an outer layer that lives in the game's folder: it imports the
+server's modules (:mod:`felt.server.host`, :mod:`felt.server.store`, :mod:`felt.server.auth`) and
+is what :meth:`felt.games.keno.game.Keno.system_host` runs; the game's pure modules (the system,
+tickets, rate cards) never import it.  The routes are in :mod:`felt.games.keno.routes`.
 """
 
 from __future__ import annotations
@@ -32,9 +37,11 @@ from sqlalchemy import insert, select
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.games.keno import snapshot
+from felt.games.keno import snapshots as kenosnap
 from felt.games.keno import system as core
 from felt.games.keno.codec import effect_json, from_json, to_json
 from felt.games.keno.draw import SystemSource, draw_numbers
+from felt.games.keno.spec import KenoSpec
 from felt.games.keno.system import (
     NOTICE,
     SUPERIOR,
@@ -45,14 +52,17 @@ from felt.games.keno.system import (
     Staff,
 )
 from felt.games.keno.tickets import quick_pick
-from felt.server import kenosnap
 from felt.server.auth import Account, Forbidden
-from felt.server.host import LeaseLost, answered_before, fence, give_up, sleep_until
-from felt.server.spec import KenoSpec
-from felt.server.store import Posting, Store, accounts, felt_tables, keno_events, keno_games
+from felt.server.host import LeaseLost, answered_before, fence, give_up, request_digest, sleep_until
+from felt.server.store import Posting, Store, accounts, felt_tables, metadata
 
 log = logging.getLogger("felt.server")
 T = TypeVar("T")
+
+keno_events = metadata.tables["keno_events"]
+"""The keno systems' actions (:mod:`felt.games.keno.tables`)."""
+keno_games = metadata.tables["keno_games"]
+"""Each drawn keno game with its numbers (:mod:`felt.games.keno.tables`)."""
 
 KENO_ROLES: Final = {"keno_writer": WRITER, "keno_supervisor": SUPERVISOR, "supervisor": SUPERIOR}
 """Server account roles and the keno roles the core knows them by: the casino's supervisor is "a
@@ -193,8 +203,8 @@ def _summary(state: core.TicketState) -> dict[str, Any]:
 
 @dataclass
 class KenoHost:
-    """A keno system run by this process; see the module docstring.  Duck-typed to what
-    :class:`~felt.server.app.Server` needs of a table host."""
+    """A keno system run by this process; see the module docstring.  What
+    :class:`~felt.server.app.Server` needs of a system (:class:`felt.server.systems.SystemHost`)."""
 
     store: Store
     spec: KenoSpec
@@ -227,7 +237,7 @@ class KenoHost:
 
     # ----------------------------------------------------------------- the record
     def load(self) -> None:
-        """Rebuild the system from the record: the last good snapshot (:mod:`.kenosnap`), then
+        """Rebuild the system from the record: the last good snapshot (:mod:`.snapshots`), then
         every stored action after it replayed and each event checked against the effects stored
         with it (every action since the beginning if there is no good snapshot)."""
         config = self.spec.config()
@@ -394,6 +404,24 @@ class KenoHost:
         return ack
 
     # ----------------------------------------------------------------- staff actions
+    @property
+    def noun(self) -> str:
+        """What a keno system is called when a table's route is asked of it."""
+        return "keno system"
+
+    @property
+    def url(self) -> str:
+        """The keno system's own API."""
+        return f"/api/keno/{self.spec.id}"
+
+    async def submit(
+        self, who: Account, body: dict[str, Any], key: str, token: str | None = None
+    ) -> dict[str, Any]:
+        """One keno staff action from a client (its route or a WebSocket message), run by
+        :meth:`act` under the lock: answered from the idempotency record if the key was seen."""
+        digest = request_digest({"keno": self.spec.id, "action": body})
+        return await self.do(self.act, body, who, key, digest, token)
+
     def act(
         self,
         body: Mapping[str, Any],
