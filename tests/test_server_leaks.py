@@ -45,10 +45,11 @@ from felt.games.double_down.config import DoubleDownConfig
 from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.view import area_view
 from felt.server import views
-from felt.server.spec import DDS, TableSpec
+from felt.server.spec import TableSpec
 from felt.server.store import accounts, round_events, rounds
 from tests.server_helpers import Harness, live_server
 
+DDS = "double-down-stud"
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 """A card as the API writes it (``As``, ``Td``), wherever it stands in a string."""
 ROUNDS = 3
