@@ -111,7 +111,7 @@ def _finished(table: GameTable, rnd: RoundCore) -> GameTable:
 
 def hands(rnd: RoundCore) -> dict[int, Any]:
     """A round's hands by seat number (every game's round keeps them as ``seats``)."""
-    seats: dict[int, Any] = rnd.seats  # type: ignore[attr-defined]
+    seats: dict[int, Any] = cast(Any, rnd).seats
     return seats
 
 
@@ -703,7 +703,7 @@ def answered_before(
 
 
 def fence(conn: Connection, table_id: str, owner: str, state: str | None = None) -> None:
-    """Fence a write of a table or keno system: its version moves on (and its ``state`` is
+    """Fence a write of a table (or any other leased system): its version moves on (and its ``state`` is
     written, if given) only while ``owner`` holds it; else :class:`LeaseLost`."""
     values: dict[str, Any] = {"version": felt_tables.c.version + 1}
     if state is not None:
@@ -718,7 +718,7 @@ def fence(conn: Connection, table_id: str, owner: str, state: str | None = None)
 
 
 def give_up(store: Store, table_id: str, owner: str) -> None:
-    """Release ``owner``'s lease on a table or keno system."""
+    """Release ``owner``'s lease on a table (or any other leased system)."""
     with store.transaction() as conn:
         conn.execute(
             update(felt_tables)
@@ -741,7 +741,7 @@ async def sleep_until(changed: asyncio.Event, stop: asyncio.Event, timeout: floa
 
 
 def new_table_row(spec: AnySpec, owner: str | None) -> dict[str, Any]:
-    """The row of a table or keno system the database has not seen."""
+    """The row of a table (or any other leased system) the database has not seen."""
     host_state = {"open": True, "seats": {}, "table": None, "round_id": None}
     return {"id": spec.id, "spec": spec.to_json(), "state": json.dumps(host_state), "version": 0,
             "owner": owner, "lease_until": 0.0}  # fmt: skip

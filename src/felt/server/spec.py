@@ -129,8 +129,10 @@ def spec_from_mapping(data: Mapping[str, Any], where: str) -> TableSpec:
     if not isinstance(game, str) or game not in tables:
         raise FeltError(f"{where}: game must be one of {', '.join(tables)}, got {excerpt(game)}")
     edition = data.get("edition")
-    texts = table_game(game).editions(game)
-    if edition is not None and len(texts) == 1:
+    family = table_game(game)
+    texts = family.editions(game)
+    if edition is not None and len({e for g in family.ids for e in family.editions(g)}) == 1:
+        # one rule text for every game of the family: nothing to choose
         raise FeltError(f"{where}: edition does not apply to {game} (one text: {texts[0]})")
     if edition is not None and not isinstance(edition, str):
         raise FeltError(
