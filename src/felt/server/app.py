@@ -299,7 +299,8 @@ def _procedures() -> tuple[str, ...]:
 if TYPE_CHECKING:
     Procedure = str
 else:
-    Procedure = Literal[_procedures()] if _procedures() else str
+    _PROCEDURES = _procedures()
+    Procedure = Literal[_PROCEDURES] if _PROCEDURES else str
 """Every table game's procedures, as the API's schema lists them (a test holds them the same);
 which a table takes depends on its game."""
 DOLLARS_PATTERN: Final = (
