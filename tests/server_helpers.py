@@ -28,10 +28,11 @@ from starlette.testclient import WebSocketTestSession
 
 from felt.games.keno.spec import KenoSpec, example_rate_card_data
 from felt.server.app import MAX_BODY, Server, create_app
-from felt.server.spec import DDS, TableSpec
+from felt.server.spec import TableSpec
 from felt.server.store import Store, postings
 from tests.server_process import Unreachable, scratch_schema
 
+DDS = "double-down-stud"
 CRASH_SUMMARIES = pytest.StashKey[list[str]]()
 """The summaries of the crash campaigns a test run made (tests/test_server_crash.py), printed at
 the end of the run by tests/conftest.py."""

@@ -258,7 +258,9 @@ def test_19_46_1_18_supervisor_replaces_a_removed_deck_and_procedures_are_checke
     table.deck_removed = True  # as a wrong stub count leaves it (24.7(f)2)
     r = h.post("admin", "/api/tables/b5/procedure", {"procedure": "replace_deck"})
     assert r.status_code == 200
-    assert not h.server.hosts["b5"].table.deck_removed  # type: ignore[union-attr]
+    after = h.server.hosts["b5"].table
+    assert isinstance(after, Table)
+    assert not after.deck_removed
 
 
 def test_a_table_names_who_takes_the_dealer_steps() -> None:

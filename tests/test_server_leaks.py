@@ -38,17 +38,19 @@ from sqlalchemy import select
 from websockets.asyncio.client import connect
 
 from felt.core.money import dollars
+from felt.games.boston import view_json as boston_view_json
 from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.games.boston.view import seat_view
+from felt.games.double_down import view_json as double_down_view_json
 from felt.games.double_down.config import DoubleDownConfig
 from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.view import area_view
-from felt.server import views
-from felt.server.spec import DDS, TableSpec
+from felt.server.spec import TableSpec
 from felt.server.store import accounts, round_events, rounds
 from tests.server_helpers import Harness, live_server
 
+DDS = "double-down-stud"
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 """A card as the API writes it (``As``, ``Td``), wherever it stands in a string."""
 ROUNDS = 3
@@ -491,13 +493,16 @@ def _others_always(rnd: Round, viewer: int) -> Any:
     return replace(view, others=shown)
 
 
-WRONG_VIEWS: dict[str, tuple[dict[str, Callable[..., Any]], set[tuple[str, str]]]] = {
+WRONG_VIEWS: dict[str, tuple[dict[tuple[Any, str], Callable[..., Any]], set[tuple[str, str]]]] = {
     "dealer's cards before the reveal": (
-        {"seat_view": _dealer_always, "area_view": _hole_always},
+        {
+            (boston_view_json, "seat_view"): _dealer_always,
+            (double_down_view_json, "area_view"): _hole_always,
+        },
         {(c, t) for c in ("entitled", "face down") for t in TABLES},
     ),
     "other seats' face-down cards": (
-        {"seat_view": _others_always},
+        {(boston_view_json, "seat_view"): _others_always},
         {(c, t) for c in ("entitled", "face down") for t in ("b5", "b7")},
     ),
 }
@@ -508,8 +513,8 @@ def test_a_view_made_to_leak_is_caught(
     wrong: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     patches, expected = WRONG_VIEWS[wrong]
-    for name, fake in patches.items():
-        monkeypatch.setattr(views, name, fake)
+    for (module, name), fake in patches.items():  # where each game's JSON view reads its view
+        monkeypatch.setattr(module, name, fake)
     found = leaks(run_session(f"sqlite:///{tmp_path / 'leaky.db'}", rounds_wanted=1))
     assert {(x.check, x.table) for x in found} == expected
     assert {x.client for x in found} == {*SEATS, "admin", *WATCHERS}

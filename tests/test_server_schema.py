@@ -33,10 +33,10 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from felt.core.money import MAX_AMOUNT, cents
+from felt.games.registry import game_ids, table_game
 from felt.server import app as app_module
 from felt.server import auth
 from felt.server.app import Server, create_app
-from felt.server.host import PROCEDURES
 from felt.server.store import Store
 from tests.server_helpers import ADMIN_PASSWORD, fast_specs
 
@@ -188,7 +188,8 @@ def test_a_request_valid_by_the_schema_passes_felts_own_checks(tmp_path: Path) -
     own checks of names, roles, passwords, amounts and seats accept every generated body."""
     spec = create_app(Server(Store(f"sqlite:///{tmp_path / 'felt.db'}"), [], "node-a")).openapi()
     assert get_args(app_module.Role) == auth.ROLES
-    assert set(get_args(app_module.Procedure)) == {p for g in PROCEDURES.values() for p in g}
+    procedures = {p for g in game_ids("table") for p in table_game(g).procedures()}
+    assert set(get_args(app_module.Procedure)) == procedures
     bodies = st.one_of(
         _bodies(spec, "/api/accounts").map(lambda b: ("account", b)),
         _bodies(spec, "/api/cashier/deposit").map(lambda b: ("cash", b)),

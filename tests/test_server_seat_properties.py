@@ -25,10 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from felt.server.spec import DDS, TableSpec
+from felt.server.spec import TableSpec
 from felt.server.store import accounts, felt_tables, postings, round_events
 from tests.server_helpers import Harness, harness
 
+DDS = "double-down-stud"
 PLAYERS = ("ann", "bob", "cat")
 TABLES = ("b5", "dds")
 SEATS = (1, 2)

@@ -26,6 +26,12 @@ class Action:
 
     name: ClassVar[str] = ""
     family: ClassVar[str] = "action"
+    places_wagers: ClassVar[bool] = False
+    """Whether the action puts a player's hand in play: it carries the wagering player's name
+    (``player``), and the hand is that player's until the round is settled."""
+    supervisor_only: ClassVar[str] = ""
+    """What only a casino supervisor may do by this action, in words with its clause (empty when
+    the dealer may too)."""
     money_fields: ClassVar[frozenset[str]] = frozenset({"ante", "first", "bonus", "amount"})
     """The fields that are sums of money: cents here, dollars in JSON (a game's action with
     another wager, such as a pair plus, names its own)."""

@@ -31,8 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.core.money import MAX_AMOUNT, cents, dollars
-from felt.games.registry import game
-from felt.rounds.actions import action_from_json
+from felt.games.registry import game, game_ids, table_game
 from felt.server import auth
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
@@ -280,10 +279,24 @@ else:
     Role = Literal[auth.ROLES]
 """The roles of :data:`felt.server.auth.ROLES` (a test holds the two the same): the games' staff
 roles come from the registry, so the type checker reads it as text."""
-Procedure = Literal["shuffler_count", "replace_deck", "remove_device", "change_dealing",
-                    "no_gaming_activity", "remove_shuffler", "change_shuffling"]  # fmt: skip
-"""Every game's table procedures (:data:`felt.server.host.PROCEDURES`; a test holds them the
-same); which a table takes depends on its game."""
+
+
+def _procedures() -> tuple[str, ...]:
+    """Every table game's procedures (:meth:`felt.games.base.TableGame.procedures`), each once,
+    in the registry's order."""
+    out: dict[str, None] = {}
+    for game_id in game_ids("table"):
+        out.update(dict.fromkeys(table_game(game_id).procedures()))
+    return tuple(out)
+
+
+if TYPE_CHECKING:
+    Procedure = str
+else:
+    _PROCEDURES = _procedures()
+    Procedure = Literal[_PROCEDURES] if _PROCEDURES else str
+"""Every table game's procedures, as the API's schema lists them (a test holds them the same);
+which a table takes depends on its game."""
 DOLLARS_PATTERN: Final = (
     r"^\$?(?:[1-9][0-9]{0,6}(?:\.[0-9]{1,2})?|10000000(?:\.00?)?|0?\.(?:0[1-9]|[1-9][0-9]?))$"
 )
@@ -580,7 +593,7 @@ class Server:
         if for_round is not None:
             request["round"] = for_round
         digest = request_digest(request)
-        action = action_from_json(body, "action")
+        action = host.game.parse_action(body, "action")
         return await host.do(host.apply_now, action, who, key, digest, token, for_round)
 
     # ----------------------------------------------------------------- money and records
@@ -667,7 +680,8 @@ class Server:
                 if r["finished"] and r["record"]:
                     record = json.loads(r["record"])
                     rnd = run_script(record["script"])
-                    entry["seats"] = {str(n): seat_message(rnd, n) for n in sorted(mine)}
+                    game = table_game(record["script"]["game"])
+                    entry["seats"] = {str(n): seat_message(game, rnd, n) for n in sorted(mine)}
                     entry["dealer"] = record.get("dealer")
                 out.append(entry)
         return out

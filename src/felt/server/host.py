@@ -26,25 +26,20 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, insert, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
-from felt.games.boston.actions import PlaceWagers
-from felt.games.boston.round import Round
-from felt.games.boston.table import Table
-from felt.games.double_down.actions import DealerCut, PlaceBet, RequireRecut
-from felt.games.double_down.round import DoubleDownRound
-from felt.games.double_down.table import DoubleDownTable
+from felt.games.base import GameTable, TableGame
+from felt.games.registry import table_game
 from felt.rounds.actions import (
     Action,
     DecisionTimeout,
     Irregularity,
     PlayerAction,
     ShufflerJam,
-    action_from_json,
 )
 from felt.rounds.engine import HOUSE, LAYOUT, Effect, Event
 from felt.rounds.round_core import RoundCore
@@ -65,28 +60,8 @@ from felt.server.store import (
 )
 from felt.server.views import PUBLIC, seat_message
 
-AnyTable = Table | DoubleDownTable
-AnyRound = Round | DoubleDownRound
 log = logging.getLogger("felt.server")
 T = TypeVar("T")
-
-
-PROCEDURES: dict[str, dict[str, str]] = {
-    "boston": {
-        "shuffler_count": "the number of cards the counting shuffler counted (24.9(f))",
-        "replace_deck": "",
-        "remove_device": "",
-        "change_dealing": "a dealing method",
-    },
-    "double-down-stud": {
-        "no_gaming_activity": "",
-        "remove_shuffler": "",
-        "change_shuffling": "a shuffling method",
-    },
-}
-"""The table-level steps a supervisor may take, per game, and the argument each needs (none if
-empty): the :class:`~felt.games.boston.table.Table` and
-:class:`~felt.games.double_down.table.DoubleDownTable` methods of the same names."""
 
 
 class LeaseLost(FeltError):
@@ -117,56 +92,23 @@ def request_digest(body: Any) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _table_snapshot(table: AnyTable) -> dict[str, Any]:
-    if isinstance(table, Table):
-        return {
-            "rounds_played": table.rounds_played,
-            "rounds_since_count": table.rounds_since_count,
-            "deck_removed": table.deck_removed,
-            "device_removed": table.device_removed,
-            "dealing": table.config.dealing,
-        }
-    return {
-        "rounds_played": table.rounds_played,
-        "game_beginning": table.game_beginning,
-        "last_offered": table.last_offered,
-        "shuffler_removed": table.shuffler_removed,
-        "shuffling": table.config.shuffling,
-    }
-
-
-def make_table(spec: TableSpec, snapshot: dict[str, Any] | None) -> AnyTable:
+def make_table(spec: TableSpec, snapshot: dict[str, Any] | None) -> GameTable:
     """A table as its snapshot left it (a new one with no snapshot)."""
-    config = spec.config()
-    snap = dict(snapshot or {})
-    if spec.game == "double-down-stud":
-        assert not isinstance(config, Table)
-        if "shuffling" in snap:
-            config = replace(config, shuffling=snap.pop("shuffling"))
-        return DoubleDownTable(config, **snap)  # type: ignore[arg-type]
-    if "dealing" in snap:
-        config = replace(config, dealing=snap.pop("dealing"))
-    return Table(config, **snap)  # type: ignore[arg-type]
+    return table_game(spec.game).new_table(spec.config(), snapshot)
 
 
-def _finished(table: AnyTable, rnd: AnyRound) -> AnyTable:
+def _finished(table: GameTable, rnd: RoundCore) -> GameTable:
     """The table as it will be once ``rnd`` is recorded finished (the live table untouched)."""
     after = copy.copy(table)
-    if isinstance(after, DoubleDownTable) and isinstance(rnd, DoubleDownRound):  # noqa: SIM114 - each branch narrows its own pair of types
-        after.history = [rnd]
-        after.finish(rnd)
-    elif isinstance(after, Table) and isinstance(rnd, Round):
-        after.history = [rnd]
-        after.finish(rnd)
+    after.history = [rnd]
+    after.finish(rnd)
     return after
 
 
-def _origin(rnd: RoundCore) -> dict[str, Any]:
-    """What a round was made with besides its configuration and deck."""
-    if isinstance(rnd, DoubleDownRound):
-        return {"number": rnd.number, "new_game": rnd.new_game, "last_offered": rnd.last_offered}
-    assert isinstance(rnd, Round)
-    return {"number": rnd.number, "stub_count_due": rnd.stub_count_due}
+def hands(rnd: RoundCore) -> dict[int, Any]:
+    """A round's hands by seat number (every game's round keeps them as ``seats``)."""
+    seats: dict[int, Any] = cast(Any, rnd).seats
+    return seats
 
 
 def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
@@ -192,8 +134,11 @@ class TableHost:
     store: Store
     spec: TableSpec
     owner: str
-    table: AnyTable = field(init=False)
-    round: AnyRound | None = None
+    game: TableGame = field(init=False)
+    """The table's game (:func:`felt.games.registry.table_game`): the host knows it only
+    through that interface."""
+    table: GameTable = field(init=False)
+    round: RoundCore | None = None
     round_id: str | None = None
     is_open: bool = True
     seats: dict[int, Seat] = field(default_factory=dict)
@@ -217,17 +162,18 @@ class TableHost:
     table is loaded again before its next change."""
 
     def __post_init__(self) -> None:
+        self.game = table_game(self.spec.game)
         self.table = make_table(self.spec, None)
 
     # ----------------------------------------------------------------- state on record
-    def state_json(self, table: AnyTable | None = None, round_id: str | None = "") -> str:
+    def state_json(self, table: GameTable | None = None, round_id: str | None = "") -> str:
         """What carries between rounds, as stored with the table (``table`` and ``round_id``
         as they will be once the change being written is made, where they change)."""
         return json.dumps(
             {
                 "open": self.is_open,
                 "seats": {str(n): [s.account_id, s.name] for n, s in sorted(self.seats.items())},
-                "table": _table_snapshot(self.table if table is None else table),
+                "table": self.game.table_snapshot(self.table if table is None else table),
                 "round_id": self._open_round_id() if round_id == "" else round_id,
             },
             sort_keys=True,
@@ -296,7 +242,7 @@ class TableHost:
                 .all()
             )
             rnd = self._rebuild(json.loads(rrow["origin"]), [dict(e) for e in events])
-            players = [getattr(s, "player", None) for s in getattr(rnd, "seats", {}).values()]
+            players = [getattr(s, "player", None) for s in hands(rnd).values()]
             for aid, name in conn.execute(
                 select(accounts.c.id, accounts.c.name).where(
                     accounts.c.name.in_([p for p in players if p])
@@ -307,22 +253,22 @@ class TableHost:
         if self.round.finished:  # pragma: no cover - a finished round is closed in its commit
             self.round_id, self.round = None, None
         else:
-            self.table.history.append(self.round)  # type: ignore[arg-type]
+            self.table.history.append(self.round)
 
-    def _rebuild(self, origin: dict[str, Any], events: list[dict[str, Any]]) -> AnyRound:
+    def _rebuild(self, origin: dict[str, Any], events: list[dict[str, Any]]) -> RoundCore:
+        """The round ``origin`` and ``events`` record, on its recorded cards with the undealt
+        places shuffled anew, every action replayed and checked against the record."""
         known: dict[int, Card] = {}
         for e in events:
             for place, card in json.loads(e["drawn"]):
                 known[int(place)] = parse_cards(card)[0]
         deck = complete_deck(known, SystemShuffle())
-        rnd: AnyRound
-        if isinstance(self.table, DoubleDownTable):
-            rnd = DoubleDownRound(self.table.config, deck, **origin)
-        else:
-            rnd = Round(self.table.config, deck, **origin)
+        rnd = self.game.new_round(self.table.config, deck, origin)
         for e in events:
             event = rnd.apply(
-                action_from_json(json.loads(e["action"]), f"round {self.round_id} event {e['seq']}")
+                self.game.parse_action(
+                    json.loads(e["action"]), f"round {self.round_id} event {e['seq']}"
+                )
             )
             if event_record(event) != json.loads(e["effects"]):
                 raise RuntimeError(
@@ -346,7 +292,7 @@ class TableHost:
                         id=rid,
                         table_id=self.spec.id,
                         number=rnd.number,
-                        origin=json.dumps(_origin(rnd)),
+                        origin=json.dumps(self.game.round_origin(rnd)),
                         finished=False,
                         started_at=time.time(),
                     )
@@ -362,10 +308,11 @@ class TableHost:
 
     def hand_owner(self, seat: int) -> str | None:
         """The player whose hand is at ``seat`` in the round in view (in play or just settled):
-        the name its wager was made in (24.6, 17.6), or None if no hand is there.  A hand is
-        its wagering player's until it is settled, whoever the seat map names."""
+        the name its wager was made in, or None if no hand is there.  A hand is its wagering
+        player's until it is settled (each game's rule text says so), whoever the seat map
+        names."""
         rnd = self.round
-        hand = None if rnd is None else rnd.seats.get(seat)
+        hand = None if rnd is None else hands(rnd).get(seat)
         if hand is None:
             return None
         return str(getattr(hand, "player", None) or f"seat {seat}")
@@ -384,36 +331,35 @@ class TableHost:
             owner = self.hand_owner(action.seat)
             if owner is not None and owner != who.name:
                 raise Forbidden(f"the hand at seat {action.seat} is another player's")
-            if owner is None or isinstance(action, PlaceWagers | PlaceBet):
+            if owner is None or action.places_wagers:
                 seat = self.seats.get(action.seat)
                 if seat is None or seat.account_id != who.id:
                     raise Forbidden(f"seat {action.seat} is not yours; take a seat first")
-            if isinstance(action, PlaceWagers | PlaceBet):
-                action = replace(action, player=who.name)
+            if action.places_wagers:
+                action = replace(action, player=who.name)  # type: ignore[call-arg]  # a wager carries its player
             return action
-        if isinstance(action, RequireRecut) and who.role != "supervisor":
-            raise Forbidden("only a casino supervisor may require a recut (17.4(f))")
+        if action.supervisor_only and who.role != "supervisor":
+            raise Forbidden(f"only a casino supervisor may {action.supervisor_only}")
         if who.role not in ("dealer", "supervisor"):
             raise Forbidden(
                 f"only the dealer or a supervisor may take the dealer's steps; you are a {who.role}"
             )
         if isinstance(action, ShufflerJam) and action.deck is not None:
             raise FeltError("shuffler_jam: the server reshuffles; give no deck")
-        if isinstance(action, Irregularity | DealerCut) or action.family == "dealer":
+        if isinstance(action, Irregularity) or action.family == "dealer":
             return action
         raise Forbidden(f"{action.name} cannot be sent to the table")  # pragma: no cover
 
     def _seat_owner(self, party: str, *rounds: RoundCore) -> str:
         """The ledger account of a chip movement's party: a seat's is the wallet of the player
         whose hand it is in the first of ``rounds`` that has it (the round after the action,
-        else before it: a Boston ``leave`` takes the hand off the round as it returns the
-        wagers)."""
+        else before it: an action that returns a seat's wagers may take its hand off the round)."""
         if party == HOUSE:
             return HOUSE_ACCOUNT
         if party == LAYOUT:
             return layout_account(self.spec.id)
         number = int(party.split()[1])
-        hand = next((r.seats[number] for r in rounds if number in r.seats), None)  # type: ignore[attr-defined]
+        hand = next((hands(r)[number] for r in rounds if number in hands(r)), None)
         name = getattr(hand, "player", None)
         if name is None or name not in self.names:
             raise RuntimeError(f"seat {number} has no known player")  # pragma: no cover
@@ -450,7 +396,7 @@ class TableHost:
         action = self.authorize(action, who)
         before = self.round
         trial = before.copy()
-        if who is not None and isinstance(action, PlaceWagers | PlaceBet):
+        if who is not None and action.places_wagers:
             self.names[who.name] = who.id
         event = trial.apply(action)
         drawn = drawn_cards(before, trial)
@@ -458,7 +404,7 @@ class TableHost:
         for t in trial.ledger.transfers[len(before.ledger.transfers) :]:
             entries.append(Posting(self._seat_owner(t.source, trial, before), -t.amount, t.reason))
             entries.append(Posting(self._seat_owner(t.target, trial, before), t.amount, t.reason))
-        table_after: AnyTable | None = None
+        table_after: GameTable | None = None
         if trial.finished:
             table_after = _finished(self.table, trial)
         ack = {
@@ -475,17 +421,16 @@ class TableHost:
                 None if who is None else who.id,
             )  # fmt: skip
             self.store.post(conn, f"{self.round_id}#{event.seq}", entries)
-            if who is not None and isinstance(action, PlaceWagers | PlaceBet):
+            if who is not None and action.places_wagers:
                 self.store.add_round_player(conn, who.id, self.round_id)
             if table_after is not None:
                 from felt.cli.script import report
 
+                record = report(cast(Any, trial))  # the script layer reads any game's round
                 conn.execute(
                     update(rounds)
                     .where(rounds.c.id == self.round_id)
-                    .values(
-                        finished=True, finished_at=time.time(), record=json.dumps(report(trial))
-                    )
+                    .values(finished=True, finished_at=time.time(), record=json.dumps(record))
                 )
             if key is not None and who is not None:
                 self.store.remember(conn, who.id, key, digest, json.dumps(ack))
@@ -516,7 +461,7 @@ class TableHost:
         self._catch_up()
         if who.role != "player":
             raise Forbidden("only players take seats")
-        count = self.table.config.areas if isinstance(self.table, DoubleDownTable) else 6
+        count = self.game.seat_count(self.table.config)
         if not 1 <= seat <= count:
             raise FeltError(f"seat must be 1 to {count}, got {seat}")
         held = self.seats.get(seat)
@@ -534,9 +479,10 @@ class TableHost:
 
     def stand(self, who: Account, seat: int) -> None:
         """Leave a seat with no hand in play (synchronous).  A player whose hand is in play
-        stays seated until the round is settled (Boston 24.6(e); Double Down Stud's wager stays
-        in action, 17.6(b)): the seat and the hand stay theirs, so nobody else can sit down to
-        it.  Before the cards, a Boston player takes the wager back with ``leave`` first."""
+        stays seated until the round is settled (the game's round says why:
+        :meth:`~felt.rounds.round_core.RoundCore.must_stay_seated`): the seat and the hand stay
+        theirs, so nobody else can sit down to it.  Where a game lets a player take the wager
+        back before the cards, that is an action of the round, taken first."""
         self._catch_up()
         held = self.seats.get(seat)
         if held is None or held.account_id != who.id:
@@ -575,18 +521,16 @@ class TableHost:
 
     def procedure(self, who: Account, name: str, argument: Any = None) -> None:
         """A supervisor's step on the table between or around rounds (synchronous, under
-        :attr:`lock`): see :data:`PROCEDURES`."""
+        :attr:`lock`): one of the game's :meth:`~felt.games.base.TableGame.procedures`."""
         if who.role != "supervisor":
             raise Forbidden(f"only a casino supervisor may {name.replace('_', ' ')}")
-        allowed = PROCEDURES[
-            "double-down-stud" if isinstance(self.table, DoubleDownTable) else "boston"
-        ]
+        allowed = self.game.procedures()
         if name not in allowed:
             raise FeltError(
                 f"{name[:40]!r} is not a procedure of this table (allowed: {', '.join(allowed)})"
             )
         after = copy.copy(self.table)
-        after.history = list(self.table.history)  # type: ignore[assignment]
+        after.history = list(self.table.history)
         step = getattr(after, name)
         if allowed[name]:
             if argument is None:
@@ -628,19 +572,18 @@ class TableHost:
              "seconds": round(full if (t := self.deadlines.get((s, w))) is None else max(0.0, t - now), 1)}
             for s, w in sorted(rnd.pending())
         ]  # fmt: skip
-        out["public"] = seat_message(rnd, PUBLIC)
+        out["public"] = seat_message(self.game, rnd, PUBLIC)
         if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
-            step = rnd.next_dealer_action()  # its name and arguments: no card is in a step
-            if isinstance(step, DealerCut) and isinstance(self.table, DoubleDownTable):
-                step = DealerCut(position=self.table.cut_position())  # as the table cuts (17.4)
+            # its name and arguments (no card is in a step), as the table takes it
+            step = self.game.dealer_step(self.table, rnd)
             out["next_step"] = None if step is None else step.to_json()
         if who is not None and who.role == "player":
             # a seat's hand is seen by the player who wagered it, never by whoever sits there
-            hands = {n: self.hand_owner(n) for n in rnd.seats}
+            owners = {n: self.hand_owner(n) for n in hands(rnd)}
             mine = [n for n, s in self.seats.items()
-                    if s.account_id == who.id and hands.get(n) in (None, who.name)]  # fmt: skip
-            mine += [n for n, owner in hands.items() if owner == who.name and n not in mine]
-            out["mine"] = {str(n): seat_message(rnd, n) for n in sorted(mine)}
+                    if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
+            mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
+            out["mine"] = {str(n): seat_message(self.game, rnd, n) for n in sorted(mine)}
         return out
 
     # ----------------------------------------------------------------- the dealer and the clock
@@ -662,18 +605,15 @@ class TableHost:
             if expired:
                 return DecisionTimeout(expired[0][0]), None
             return None, min(self.deadlines.values())
-        step = rnd.next_dealer_action()
-        if step is None:
+        if rnd.next_dealer_action() is None:
             return None, None
-        if str(getattr(rnd, "phase", "")) == "betting":
+        if self.game.betting_open(rnd):
             if self.betting_closes is None:
                 self.betting_closes = now + self.spec.betting_seconds
-            everyone = set(self.seats) <= set(rnd.seats)
+            everyone = set(self.seats) <= set(hands(rnd))
             if now < self.betting_closes and not everyone:
                 return None, self.betting_closes
-        if isinstance(step, DealerCut) and isinstance(self.table, DoubleDownTable):
-            step = DealerCut(position=self.table.cut_position())
-        return step, None
+        return self.game.dealer_step(self.table, rnd), None
 
     async def run(self, stop: asyncio.Event) -> None:
         """Run the table until ``stop`` or until another process takes it over: open rounds,
@@ -709,7 +649,7 @@ class TableHost:
                 return self.next_round_at
             try:
                 await asyncio.to_thread(self.start_round)
-            except FeltError:  # e.g. the deck was removed (24.7(f)2): wait for the supervisor
+            except FeltError:  # e.g. the deck was removed: wait for the supervisor
                 return None
             self._touch()
             return now

@@ -2,9 +2,9 @@
 each a table configuration as a table file has it plus the table's pace.
 
     [[table]]
-    id = "boston5-1"
-    game = "boston5"             # boston5, boston7 or double-down-stud
-    edition = "nj-19-47-24"      # Boston only
+    id = "table-1"
+    game = "..."                 # a table game's id (felt.games.registry.game_ids("table"))
+    edition = "..."              # a game with more than one rule text only (default: its first)
     pace_seconds = 1.0           # between the dealer's steps
     dealer = "automatic"         # or "manual": the dealer's console takes each step
     betting_seconds = 15         # betting stays open this long after the first wager
@@ -27,13 +27,9 @@ from typing import Any, Final
 
 from felt.core.errors import FeltError, excerpt
 from felt.core.tablefile import check_keys, read_toml
-from felt.games.boston.config import TableConfig
-from felt.games.boston.editions import GAMES, default_edition
-from felt.games.double_down import DoubleDownConfig
+from felt.games.registry import game_ids, table_game
 from felt.server.systems import SystemSpec, default_systems, system_game_of, system_games
 
-DDS: Final = "double-down-stud"
-GAME_NAMES: Final = (*GAMES, DDS)
 MAX_TABLES: Final = 2000
 MAX_SECONDS: Final = 3600.0
 DEALING_MODES: Final = ("automatic", "manual")
@@ -55,17 +51,12 @@ class TableSpec:
     """``automatic``: the table takes the dealer's steps at its pace; ``manual``: the dealer takes
     each from the dealer's console (the decision clock still runs)."""
 
-    def config(self) -> TableConfig | DoubleDownConfig:
-        """The rule configuration, checked against the regulatory minimums as a table file is."""
-        where = f"table {self.id}: settings"
-        if self.game == DDS:
-            return DoubleDownConfig.from_mapping(dict(self.settings), where=where)
-        data = {
-            **self.settings,
-            "game": self.game,
-            "edition": self.edition or default_edition(self.game),
-        }
-        return TableConfig.from_mapping(data, where=where)
+    def config(self) -> Any:
+        """The rule configuration, checked against the regulatory minimums as a table file is
+        (:meth:`felt.games.base.Game.config`)."""
+        return table_game(self.game).config(
+            self.game, self.settings, edition=self.edition, where=f"table {self.id}: settings"
+        )
 
     def to_json(self) -> str:
         """The spec as stored with the table."""
@@ -120,14 +111,18 @@ def spec_from_mapping(data: Mapping[str, Any], where: str) -> TableSpec:
     )
     tid = _check_id(data.get("id"), where)
     game = data.get("game")
-    if game not in GAME_NAMES:
-        raise FeltError(
-            f"{where}: game must be one of {', '.join(GAME_NAMES)}, got {excerpt(game)}"
-        )
+    tables = game_ids("table")
+    if not isinstance(game, str) or game not in tables:
+        raise FeltError(f"{where}: game must be one of {', '.join(tables)}, got {excerpt(game)}")
     edition = data.get("edition")
-    if edition is not None and (game == DDS or not isinstance(edition, str)):
+    family = table_game(game)
+    texts = family.editions(game)
+    if edition is not None and len({e for g in family.ids for e in family.editions(g)}) == 1:
+        # one rule text for every game of the family: nothing to choose
+        raise FeltError(f"{where}: edition does not apply to {game} (one text: {texts[0]})")
+    if edition is not None and not isinstance(edition, str):
         raise FeltError(
-            f"{where}: edition applies to Boston tables only, as a name such as nj-19-47-24"
+            f"{where}: edition must be a name such as {texts[0]} (allowed: {', '.join(texts)})"
         )
     settings = data.get("settings", {})
     if not isinstance(settings, Mapping):
@@ -216,8 +211,12 @@ def default_specs() -> list[AnySpec]:
     """What a server runs when no ``--tables`` file is given: one table of each game and each
     system game's own systems."""
     return [
-        TableSpec("boston5-1", "boston5"),
-        TableSpec("boston7-1", "boston7"),
-        TableSpec("dds-1", DDS),
+        *(TableSpec(f"{_short(game)}-1", game) for game in game_ids("table")),
         *default_systems(),
     ]
+
+
+def _short(game: str) -> str:
+    """A game id as a default table id begins: the id itself, or a hyphenated id's initials
+    (``a-b-c``: ``abc``)."""
+    return "".join(word[:1] for word in game.split("-")) if "-" in game else game

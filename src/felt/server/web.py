@@ -24,11 +24,9 @@ from sqlalchemy import or_, select
 from starlette.responses import Response
 
 from felt.core.money import dollars
-from felt.games.double_down.config import DoubleDownConfig
 from felt.games.registry import families, table_game
 from felt.server import auth
-from felt.server.host import PROCEDURES
-from felt.server.spec import DDS, TableSpec, any_spec_from_json
+from felt.server.spec import TableSpec, any_spec_from_json
 from felt.server.store import HOUSE_ACCOUNT, Conflict, felt_tables, postings, rounds
 from felt.web import games as web_games
 
@@ -66,8 +64,9 @@ def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any
         if not isinstance(spec, TableSpec):
             continue  # a system game's system has its own screens
         state = json.loads(r.state) if r.state else {}
+        game = table_game(spec.game)
         config = spec.config()
-        seats = config.areas if isinstance(config, DoubleDownConfig) else 6
+        seats = game.seat_count(config)
         taken = {int(n): str(v[1]) for n, v in state.get("seats", {}).items()}
         out.append(
             {
@@ -84,9 +83,9 @@ def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any
                 "first_ratio": getattr(config, "first_ratio", None),
                 "bonus_minimum": _dollars_or_none(getattr(config, "bonus_minimum", None)),
                 "bonus_maximum": _dollars_or_none(getattr(config, "bonus_maximum", None)),
-                "procedures": PROCEDURES["double-down-stud" if spec.game == DDS else "boston"],
-                "title": table_game(spec.game).title(spec.game),
-                "layout": table_game(spec.game).layout(config),
+                "procedures": game.procedures(),
+                "title": game.title(spec.game),
+                "layout": game.layout(config),
             }
         )
     return out
@@ -110,10 +109,9 @@ def _spec(server: "Server", table: str) -> TableSpec:
 
 def guide(server: "Server", table: str) -> dict[str, Any]:
     """The patron's guide to one table (its rules and pay tables, from its own settings)."""
-    from felt.guide import render_guide
-
     spec = _spec(server, table)
-    return {"table": spec.id, "game": spec.game, "html": render_guide(spec.config(), "html")}
+    html = table_game(spec.game).guide(spec.config(), "html")
+    return {"table": spec.id, "game": spec.game, "html": html}
 
 
 def floor(server: "Server", now: float | None = None) -> list[dict[str, Any]]:
@@ -188,12 +186,10 @@ class NotReady(Conflict):
 def par_sheet(server: "Server", table: str) -> dict[str, Any]:
     """The exact analysis of a table's configuration (``felt analyze``) as HTML, with the plot
     of the distribution of a round's result as a PNG data URL.  Computed once per configuration,
-    one at a time; a Boston 7 table whose counts are not on disk yet is refused at once (409)
-    rather than counting every deal inside a request."""
+    one at a time; a table whose analysis needs minutes of precomputation not yet on this
+    machine (:meth:`~felt.games.base.Game.analysis_pending`) is refused at once (409) rather
+    than computing it inside a request."""
     from felt.cli.plots import distribution_plot
-    from felt.games.boston.analysis import analyze_boston5, analyze_boston7
-    from felt.games.boston.boston7 import counts_on_disk
-    from felt.games.double_down.analysis import analyze_double_down
 
     spec = _spec(server, table)
     key = json.dumps([spec.game, spec.edition, dict(spec.settings)], sort_keys=True, default=str)
@@ -201,18 +197,12 @@ def par_sheet(server: "Server", table: str) -> dict[str, Any]:
         done = _SHEETS.get(key)
         if done is not None:
             return {"table": spec.id, **done}
+        game = table_game(spec.game)
         config = spec.config()
-        if isinstance(config, DoubleDownConfig):
-            sheet = analyze_double_down(config, None)
-        elif config.game == "boston7":
-            if not counts_on_disk():
-                raise NotReady(
-                    "the Boston 7 counts are not computed on this machine yet (minutes of work): "
-                    "run `felt analyze boston7` once, then open the par sheet again"
-                )
-            sheet = analyze_boston7(config, None)
-        else:
-            sheet = analyze_boston5(config, None)
+        pending = game.analysis_pending(config)
+        if pending is not None:
+            raise NotReady(pending)
+        sheet = game.analyze(spec.game, config, None)
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "plot.png"
             distribution_plot(sheet, str(path))

@@ -16,6 +16,7 @@ class PlaceWagers(PlayerAction):
     """Ante and first wager, and optionally the optional bonus wager (24.6(b), (c))."""
 
     name: ClassVar[str] = "wager"
+    places_wagers: ClassVar[bool] = True
     ante: int
     first: int
     bonus: int = 0

@@ -3,11 +3,12 @@ registered as the entry point ``boston`` of the group ``felt.games``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from felt.games.base import Log, TableGame
+from felt.games.base import GameTable, Log, TableGame
 from felt.games.boston.actions import ACTIONS
 from felt.games.boston.config import TableConfig, load_table
 from felt.games.boston.editions import GAMES, editions
@@ -19,6 +20,12 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from felt.core.cards import Card
     from felt.rounds.actions import Action
+    from felt.rounds.round_core import RoundCore
+
+if TYPE_CHECKING:
+    from felt.core.cards import Card
+    from felt.games.boston.round import Round
+    from felt.games.boston.table import Table
     from felt.rounds.round_core import RoundCore
 
 
@@ -101,7 +108,64 @@ class Boston(TableGame):
         return BostonSimulation(self, config)
 
     # ----------------------------------------------------------------- tables, rounds, views
-    # (issue 19: the server helper fills this section in)
+    def seat_count(self, config: Any) -> int:
+        """Six seats, numbered from the dealer's left."""
+        return 6
+
+    def new_table(self, config: Any, snapshot: Mapping[str, Any] | None = None) -> Table:
+        """A Boston table as :meth:`table_snapshot` left it: its counts, a removed deck or
+        device, and the dealing method in use (24.12(g))."""
+        from felt.games.boston.table import Table
+
+        snap = dict(snapshot or {})
+        if "dealing" in snap:
+            config = replace(config, dealing=snap.pop("dealing"))
+        return Table(config, **snap)
+
+    def table_snapshot(self, table: GameTable) -> dict[str, Any]:
+        """The rounds played, the stub-count cadence (24.7(f)), a removed deck or device and the
+        dealing method."""
+        from felt.games.boston.table import Table
+
+        assert isinstance(table, Table)
+        return {
+            "rounds_played": table.rounds_played,
+            "rounds_since_count": table.rounds_since_count,
+            "deck_removed": table.deck_removed,
+            "device_removed": table.device_removed,
+            "dealing": table.config.dealing,
+        }
+
+    def new_round(self, config: Any, deck: Sequence[Card], origin: Mapping[str, Any]) -> Round:
+        """A Boston round: its number and whether it counts the stub."""
+        from felt.games.boston.round import Round
+
+        return Round(config, tuple(deck), **origin)
+
+    def round_origin(self, rnd: RoundCore) -> dict[str, Any]:
+        """The round's number and whether it counts the stub (24.7(f))."""
+        from felt.games.boston.round import Round
+
+        assert isinstance(rnd, Round)
+        return {"number": rnd.number, "stub_count_due": rnd.stub_count_due}
+
+    def procedures(self) -> dict[str, str]:
+        """The counting shuffler's report, a new deck, removing the automated shoe and dealing
+        another way (the :class:`~felt.games.boston.table.Table` methods)."""
+        return {
+            "shuffler_count": "the number of cards the counting shuffler counted (24.9(f))",
+            "replace_deck": "",
+            "remove_device": "",
+            "change_dealing": "a dealing method",
+        }
+
+    def seat_view(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
+        """:func:`felt.games.boston.view.seat_view` of ``seat`` as JSON."""
+        from felt.games.boston.round import Round
+        from felt.games.boston.view_json import seat_json
+
+        assert isinstance(rnd, Round)
+        return seat_json(rnd, seat)
 
     # ----------------------------------------------------------------- the browser's layout
     def layout(self, config: Any) -> dict[str, Any]:

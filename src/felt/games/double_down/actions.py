@@ -15,6 +15,7 @@ class PlaceBet(PlayerAction):
     """Double Down Stud: the wager on one betting area, before "No more bets" (19:47-17.6)."""
 
     name: ClassVar[str] = "bet"
+    places_wagers: ClassVar[bool] = True
     amount: int
     player: str | None = None
 
@@ -69,6 +70,7 @@ class RequireRecut(DealerAction):
     """A casino supervisor requires the cards to be recut before any are dealt (17.4(f))."""
 
     name: ClassVar[str] = "require_recut"
+    supervisor_only: ClassVar[str] = "require a recut (17.4(f))"
 
 
 @dataclass(frozen=True)
