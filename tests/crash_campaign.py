@@ -38,7 +38,7 @@ import httpx
 from sqlalchemy import Engine, create_engine, select, text
 
 from felt.cli.script import run_script
-from felt.rounds.actions import action_from_json
+from felt.games.registry import table_game
 from felt.rounds.engine import HOUSE, LAYOUT
 from felt.server.store import (
     HOUSE_ACCOUNT,
@@ -361,10 +361,10 @@ class Bot(threading.Thread):
 
 
 # --------------------------------------------------------------------------- the database checks
-def normalized(action: dict[str, Any]) -> dict[str, Any]:
+def normalized(action: dict[str, Any], game_id: str) -> dict[str, Any]:
     """An action as the server stores it (amounts, cards spelt by the engine), without the
     player name the server adds to a wager."""
-    out = action_from_json(action, "action").to_json()
+    out = table_game(game_id).parse_action(action, "action").to_json()
     out.pop("player", None)
     return out
 
@@ -526,7 +526,7 @@ def check_books(
         assert row is not None, f"acknowledged {ack.name} ({ack.round} #{ack.seq}) is not on record"
         stored = json.loads(row.action)
         stored.pop("player", None)
-        assert stored == normalized(ack.sent), (
+        assert stored == normalized(ack.sent, GAMES[ack.round.split(":")[0]]), (
             f"{ack.round} #{ack.seq}: {stored} but sent {ack.sent}"
         )
         assert row.actor == ack.account_id, f"{ack.round} #{ack.seq} recorded for {row.actor}"

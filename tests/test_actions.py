@@ -59,12 +59,22 @@ def test_a_game_refuses_another_games_action_naming_only_its_own() -> None:
     assert "withdraw" not in str(e.value)
 
 
-def test_without_a_game_every_registered_games_actions_are_read() -> None:
-    assert action_from_json({"seat": 1, "action": "second"}, "a") == Second(1)
-    assert action_from_json({"seat": 1, "action": "double"}, "a") == DoubleDown(1)
-    with pytest.raises(FeltError, match="unknown dealer 'dance'"):
-        action_from_json({"dealer": "dance"}, "a")
+def test_two_games_may_each_name_an_action_alike_read_for_their_own_game() -> None:
+    """An action is read for its game (issue 19: Three Card Poker's ``wager`` is not Boston's):
+    the same name gives each game's own class, and a reader always says which game's it reads."""
+
+    @dataclass(frozen=True)
+    class OtherWager(PlayerAction):
+        name: ClassVar[str] = "wager"
+        amount: int
+
+    entry = {"seat": 1, "action": "wager", "amount": "5"}
+    assert action_from_json(entry, "a", (OtherWager,)) == OtherWager(1, 500)
+    with pytest.raises(FeltError, match="takes no 'amount'"):
+        action_from_json(entry, "a", BOSTON_ACTIONS)
     assert action_from_json(Second(3).to_json(), "a", BOSTON_ACTIONS) == Second(3)
+    with pytest.raises(FeltError, match="unknown dealer 'dance'"):
+        action_from_json({"dealer": "dance"}, "a", DD_ACTIONS)
 
 
 def test_shared_actions_belong_to_no_game_and_names_are_unique() -> None:

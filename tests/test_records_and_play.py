@@ -123,7 +123,7 @@ def test_double_down_report_fed_back_as_a_script_replays_exactly() -> None:
 def test_round_replay_needs_only_the_record() -> None:
     """Round.replay / DoubleDownRound.replay from the record's fields alone."""
     from felt.core.money import cents
-    from felt.rounds.actions import action_from_json
+    from felt.games.registry import table_game
 
     rnd = _boston_round()
     rec = round_script(rnd)
@@ -133,7 +133,7 @@ def test_round_replay_needs_only_the_record() -> None:
     held = [(k, rec["wagers"][str(k)]) for k in rec["wager_order"]]
     wagers = [PlaceWagers(k, cents(w["ante"]), cents(w["first"]), cents(w.get("bonus", 0)),
                           w.get("player")) for k, w in held]  # fmt: skip
-    actions = [*wagers, *(action_from_json(e, "") for e in rec["actions"])]
+    actions = [*wagers, *(table_game("boston5").parse_action(e, "") for e in rec["actions"])]
     again = Round.replay(
         config, parse_cards(rec["deck"]), actions, stub_count_due=rec["stub_count_due"]
     )
@@ -144,7 +144,7 @@ def test_round_replay_needs_only_the_record() -> None:
     config_dd = DoubleDownConfig.from_mapping(rec["table"])
     bets = [PlaceBet(k, cents(rec["wagers"][str(k)]["wager"]), rec["wagers"][str(k)].get("player"))
             for k in rec["wager_order"]]  # fmt: skip
-    actions = [*bets, *(action_from_json(e, "") for e in rec["actions"])]
+    actions = [*bets, *(table_game("double-down-stud").parse_action(e, "") for e in rec["actions"])]
     again_dd = DoubleDownRound.replay(config_dd, parse_cards(rec["deck"]), actions,
                                       new_game=rec["new_game"], last_offered=rec["last_offered"])  # fmt: skip
     assert again_dd.events == dd.events

@@ -175,30 +175,15 @@ def action_table(types: tuple[type[Action], ...]) -> ActionTable:
     return table
 
 
-def _every_game_types() -> tuple[type[Action], ...]:
-    """The actions of every registered table game (for readers that do not know the game yet)."""
-    from felt.games.base import TableGame
-    from felt.games.registry import families
-
-    return tuple(
-        cls
-        for game in families().values()
-        if isinstance(game, TableGame)
-        for cls in game.action_types
-    )
-
-
 def _names(table: ActionTable, family: str) -> str:
     return ", ".join(n for f, n in table if f == family)
 
 
-def action_from_json(
-    entry: object, where: str, types: Iterable[type[Action]] | None = None
-) -> Action:
+def action_from_json(entry: object, where: str, types: Iterable[type[Action]]) -> Action:
     """Read one round-script entry as one of the shared actions or ``types`` (a game's
-    :attr:`~felt.games.base.TableGame.action_types`; None: any registered game's); errors name
-    the entry and what is allowed."""
-    table = action_table(tuple(_every_game_types() if types is None else types))
+    :attr:`~felt.games.base.TableGame.action_types`: an action is read for its game, so two games
+    may each have a ``fold``); errors name the entry and what the game allows."""
+    table = action_table(tuple(types))
     if not isinstance(entry, dict):
         raise FeltError(f"{where}: each action must be an object, got {excerpt(entry)}")
     families = [f for f in ("action", "dealer", "irregularity") if f in entry]
