@@ -253,7 +253,8 @@ class TableGame(Game):
         raise NotImplementedError
 
     def new_table(self, config: Any, snapshot: Mapping[str, Any] | None = None) -> GameTable:
-        """A table as ``snapshot`` (from :meth:`table_snapshot`) left it; a new one when None."""
+        """A table as ``snapshot`` (from :meth:`table_snapshot`) left it; a new one when None.
+        The server stores snapshots with its tables, so every form it ever wrote must load."""
         raise NotImplementedError
 
     def table_snapshot(self, table: GameTable) -> dict[str, Any]:
@@ -286,8 +287,9 @@ class TableGame(Game):
         return str(getattr(rnd, "phase", "")) == "betting"
 
     def procedures(self) -> dict[str, str]:
-        """The supervisor's table-level steps (methods of the game's table) and the argument
-        each needs ("" for none)."""
+        """The supervisor's table-level steps (methods of the game's table, which the server
+        calls on a copy of it and keeps if they succeed) and the argument each needs ("" for
+        none)."""
         return {}
 
     # ----------------------------------------------------------------- what a client sees
