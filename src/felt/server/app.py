@@ -593,8 +593,17 @@ class Server:
         if for_round is not None:
             request["round"] = for_round
         digest = request_digest(request)
-        action = host.game.parse_action(body, "action")
+        try:
+            action = host.game.parse_action(body, "action")
+        except FeltError:  # a key already used for another request is that conflict first
+            await asyncio.to_thread(self._check_key, who.id, key, digest)
+            raise
         return await host.do(host.apply_now, action, who, key, digest, token, for_round)
+
+    def _check_key(self, account_id: int, key: str, digest: str) -> None:
+        """Refuse (409) an idempotency key already used for another request (a read)."""
+        with self.store.engine.connect() as conn:
+            self.store.answered(conn, account_id, key, digest)
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
