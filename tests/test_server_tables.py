@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from felt.core.cards import ALL_CARDS
-from felt.games.registry import table_game
+from felt.games.registry import game_ids, table_game
 from felt.server.host import make_table
 from felt.server.spec import TableSpec, default_specs, spec_from_mapping
 
@@ -50,12 +50,20 @@ def test_a_new_table_snapshot_has_the_stored_keys() -> None:
 
 
 def test_the_default_server_runs_one_table_of_each_game_under_its_usual_id() -> None:
+    """One table of each registered table game, in the registry's order; the games felt began
+    with keep the ids their stored tables have, and a hyphenated id's table is named by its
+    initials."""
     tables = [(s.id, s.game) for s in default_specs() if isinstance(s, TableSpec)]
-    assert tables == [
-        ("boston5-1", "boston5"),
-        ("boston7-1", "boston7"),
-        ("dds-1", "double-down-stud"),
-    ]
+    assert [game for _, game in tables] == list(game_ids("table"))
+    ids = {game: table for table, game in tables}
+    assert {g: ids[g] for g in ("boston5", "boston7", "double-down-stud")} == {
+        "boston5": "boston5-1",
+        "boston7": "boston7-1",
+        "double-down-stud": "dds-1",
+    }
+    for game, table in ids.items():
+        short = "".join(w[0] for w in game.split("-")) if "-" in game else game
+        assert table == f"{short}-1"
 
 
 def test_a_table_entry_names_a_registered_table_game_and_an_edition_it_has() -> None:
