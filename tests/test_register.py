@@ -161,10 +161,19 @@ def text_clauses(register: str, edition: str) -> tuple[str, ...]:
         return tuple(amended(seed("000_1360caf6763fc623.txt"), seed(source)))
     if edition == "ma-205-cmr":
         return tuple(clause_ids(parse_ma(seed(source)), "", ""))
-    own = {"boston": "19:47-24.", "double_down": "19:47-17.", "keno": "19:47-15.",
-           "let_it_ride": "19:47-18."}[register]  # fmt: skip
-    parsed, _, _ = parse_nj(seed(source))
-    return tuple(clause_ids(parsed, own, own))
+    own = subchapter(load(register).texts[edition].clause_format)
+    text = seed(source)
+    parsed, _, _ = parse_nj(text)
+    found = clause_ids(parsed, own, own)
+    if not found:  # a subchapter the seeds give by its table of contents only: its sections
+        found = re.findall(rf"^- {re.escape(own)}(\d+) \S", text, re.MULTILINE)
+    return tuple(found)
+
+
+def subchapter(clause_format: str) -> str:
+    """The prefix of a text's own sections from how it cites them (``N.J.A.C. 19:47-24.{}``:
+    ``19:47-24.``), so a register added with a game needs no entry here."""
+    return clause_format.removeprefix("N.J.A.C. ").removesuffix("{}")
 
 
 TEXTS = [(name, ed) for name in REGISTERS for ed in load(name).texts]
