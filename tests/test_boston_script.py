@@ -157,3 +157,26 @@ def test_replay_cli_malformed_file_exit_2(
     assert "not valid JSON" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_report_hand_is_the_games_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round's report asks the game for each settled seat's hand (TableGame.report_hand): the
+    default is the best five-card hand; a game of other hands gives its own."""
+    import felt.cli.script as script_module
+    from felt.cli.script import report
+    from felt.games.base import TableGame
+    from felt.games.registry import table_game
+
+    rnd = run_script(json.loads((EXAMPLES / "boston5-round.json").read_text()))
+    settled = [k for k, s in report(rnd)["seats"].items() if s["status"] == "settled"]
+    assert settled
+    assert report(rnd)["seats"][settled[0]]["hand"]["best_five"]
+    real = table_game("boston5")
+
+    class OwnHands(type(real)):  # type: ignore[misc]
+        def report_hand(self, rnd: Any, seat: int) -> dict[str, Any]:
+            return {"own": seat}
+
+    assert isinstance(real, TableGame)
+    monkeypatch.setattr(script_module, "table_game", lambda game_id: OwnHands())
+    assert report(rnd)["seats"][settled[0]]["hand"] == {"own": int(settled[0])}

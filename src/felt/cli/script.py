@@ -278,11 +278,7 @@ def report(rnd: RoundCore) -> dict[str, Any]:
         hand = None
         discarded = getattr(seat, "discarded", None)
         if seat.status == "settled":
-            from felt.core.evaluator import evaluate
-
-            value = evaluate(seat.hand_cards())
-            hand = {"category": value.category.label, "rank": value.rank,
-                    "best_five": [str(c) for c in value.best_five], "description": value.describe()}  # fmt: skip
+            hand = game.report_hand(rnd, number)
         seats[str(number)] = {
             "player": seat.player,
             "status": seat.status,
@@ -308,7 +304,7 @@ def report(rnd: RoundCore) -> dict[str, Any]:
             "net_cents": net,
         }
     dealer = game.report_dealer(rnd)
-    if played.dealer_hand is not None:
+    if getattr(played, "dealer_hand", None) is not None:
         dealer = {
             "cards": [str(c) for c in played.dealer_cards],
             "category": played.dealer_hand.category.label,
@@ -343,7 +339,7 @@ def report_text(rnd: RoundCore, symbols: bool = True) -> str:
     played: Any = rnd  # every game's round has seats and the dealer's cards and hand
     out = [f"{rnd.config.game} under {rnd.title}"]
     out += table_game(rnd.config.game).report_dealer_text(rnd, symbols)
-    if played.dealer_hand is not None:
+    if getattr(played, "dealer_hand", None) is not None:
         out.append(
             f"dealer     {format_cards(played.dealer_cards, symbols=symbols)}  ->  "
             f"{played.dealer_hand.describe()} ({format_cards(played.dealer_hand.best_five, symbols=symbols)})"

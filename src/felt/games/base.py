@@ -367,6 +367,17 @@ class TableGame(Game):
         default); ``symbols``: suits as symbols."""
         return []
 
+    def report_hand(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
+        """The hand of the settled seat ``seat`` in a round's report: by default the best
+        five-card poker hand of its cards (a game of other hands, such as three cards, gives its
+        own)."""
+        from felt.core.evaluator import evaluate
+
+        played: Any = rnd
+        value = evaluate(played.seats[seat].hand_cards())
+        return {"category": value.category.label, "rank": value.rank,
+                "best_five": [str(c) for c in value.best_five], "description": value.describe()}  # fmt: skip
+
     def report_extra(self, rnd: RoundCore) -> dict[str, Any]:
         """The game's own keys of a round's report (such as where the cut's rotation stands)."""
         return {}
