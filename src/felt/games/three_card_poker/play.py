@@ -1,0 +1,274 @@
+"""``felt play three-card-poker``: a Three Card Poker table in the terminal for one person.
+
+Other positions, if any, are played by the suggested play (:func:`.strategy.suggest`).  All the
+person is shown is built from their position's view (:func:`.view.spot_view`), never from the
+round itself, so another position's cards before they are turned over, the dealer's cards before
+the reveal and the stub cannot appear.  A decision takes only its listed answers (``?`` explains
+it; anything else is asked again); every line fits in 80 columns.  Input and output are
+injected, so the loop is tested with scripted answers.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from felt.core.cards import Card, format_cards
+from felt.core.errors import FeltError
+from felt.core.money import cents, dollars
+from felt.core.paytable import PayTable
+from felt.games.three_card_poker.actions import CutCards, Fold, Play, Wagers
+from felt.games.three_card_poker.config import GAME, ThreeCardConfig, rules
+from felt.games.three_card_poker.hand import describe
+from felt.games.three_card_poker.round import ThreeCardRound
+from felt.games.three_card_poker.strategy import should_play, suggest
+from felt.games.three_card_poker.table import ThreeCardTable
+from felt.games.three_card_poker.view import SpotView, spot_view
+from felt.rounds.engine import SettlementLine
+from felt.rounds.shuffle import SeededShuffle
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+WIDTH = 80
+OPTIONS = ("seats", "human", "seed", "ask", "say", "symbols", "rounds", "save", "cite")
+"""What ``felt play`` may pass (every one optional)."""
+
+
+class Quit(Exception):
+    """The person ended the session."""
+
+
+def _wrapped(say: Say) -> Say:
+    def out(text: str) -> None:
+        for line in text.split("\n"):
+            indent = " " * (len(line) - len(line.lstrip(" ")))
+            for part in textwrap.wrap(line, WIDTH, subsequent_indent=indent + "  ") or [""]:
+                say(part)
+
+    return out
+
+
+def _ask(ask: Ask, prompt: str) -> str:
+    try:
+        answer = ask(prompt)
+    except EOFError:
+        raise Quit from None
+    if answer.strip().lower() in ("q", "quit", "exit"):
+        raise Quit
+    return answer.strip()
+
+
+def _signed(amount: int) -> str:
+    return f"{'+' if amount > 0 else ''}{dollars(amount)}"
+
+
+def round_record(rnd: ThreeCardRound) -> dict[str, Any]:
+    """A finished round as a round script (:func:`felt.cli.script.round_script`): ``felt
+    replay`` plays it again exactly."""
+    from felt.cli.script import round_script
+
+    return round_script(rnd)
+
+
+def play(config: ThreeCardConfig, options: Mapping[str, Any]) -> ThreeCardTable:
+    """Play rounds until the person quits (or ``rounds`` are played); returns the table.
+
+    Without ``seed`` the shuffles and the dealer's cuts come from the operating system's CSPRNG;
+    a seed is for replays and tests only."""
+    for key in options:
+        if key not in OPTIONS:
+            raise FeltError(f"unknown play option {key!r} (allowed: {', '.join(OPTIONS)})")
+    seats = int(options.get("seats") or 1)
+    human = int(options.get("human") or 1)
+    rounds: int | None = options.get("rounds")
+    ask: Ask = options.get("ask") or input
+    out = _wrapped(options.get("say") or print)
+    symbols = bool(options.get("symbols", True))
+    cite = bool(options.get("cite", False))
+    save = options.get("save")
+    if rounds is not None and rounds < 1:
+        raise FeltError(f"rounds must be 1 or more, got {rounds}")
+    if not 1 <= human <= config.seats:
+        raise FeltError(f"seat {human} does not exist (seats are 1 to {config.seats})")
+    seed = options.get("seed")
+    if seed is not None:
+        seeded = SeededShuffle(seed)
+        table = ThreeCardTable(config, seeded, cut_position=lambda: 10 + seeded.below(33))
+    else:
+        table = ThreeCardTable(config)
+    others = [n for n in range(1, config.seats + 1) if n != human][: max(0, seats - 1)]
+    records: list[dict[str, Any]] = []
+    path = None if save is None else Path(save)
+    _write(path, records)
+
+    def show(cards: Sequence[Card]) -> str:
+        return format_cards(cards, symbols=symbols)
+
+    out(f"{GAME} under {rules().title}")
+    pp = (
+        f"; pair plus {dollars(config.pair_plus_minimum)} to {dollars(config.pair_plus_maximum)}"
+        if config.pair_plus
+        else "; no pair plus wager at this table"
+    )
+    out(f"ante {dollars(config.minimum)} to {dollars(config.maximum)}{pp}.")
+    out(f"You are seat {human}. Answer ? at any question for help, q to leave.")
+    total = played = 0
+    try:
+        while rounds is None or played < rounds:
+            out(f"--- round {played + 1} | you: seat {human} | balance {_signed(total)}")
+            rnd = table.new_round()
+            ante, pair_plus = _ask_wagers(config, ask, out, human)
+            rnd.apply(Wagers(human, ante, pair_plus, player="you"))
+            for n in others:
+                rnd.apply(Wagers(n, config.minimum))
+            _decide(rnd, table, human, ask, out, show, total)
+            table.finish(rnd)
+            records.append(round_record(rnd))
+            _write(path, records)
+            view = spot_view(rnd, human)
+            net = sum(line.amount for line in view.lines)
+            total += net
+            played += 1
+            out(_summary(view, show, cite))
+            out(f"your result this round {_signed(net)}; balance {_signed(total)}")
+    except (Quit, KeyboardInterrupt):
+        pass
+    out(f"goodbye: {played} round(s), session result {_signed(total)}")
+    return table
+
+
+def _write(path: Path | None, records: list[dict[str, Any]]) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise FeltError(f"--save: cannot write {str(path)!r}: {err.strerror}") from None
+
+
+def _amount(ask: Ask, say: Say, what: str, low: int, high: int, *, none_ok: bool) -> int:
+    """An amount from ``low`` to ``high`` (or 0 when ``none_ok``), asked until it is one."""
+    default = "0" if none_ok and what.startswith("pair") else dollars(low)
+    while True:
+        text = _ask(ask, f"{what} [{default}]: ") or default
+        if text == "?":
+            say(f"  an amount in dollars from {dollars(low)} to {dollars(high)}"
+                + (", or 0 for none" if none_ok else "") + "; enter takes the default")  # fmt: skip
+            continue
+        try:
+            amount = cents(text, what)
+            if not (low <= amount <= high or (none_ok and amount == 0)):
+                raise FeltError(f"{what} must be {dollars(low)} to {dollars(high)}")
+            return amount
+        except FeltError as err:
+            say(f"  {err}")
+
+
+def _ask_wagers(config: ThreeCardConfig, ask: Ask, say: Say, human: int) -> tuple[int, int]:
+    while True:
+        ante = _amount(ask, say, f"seat {human} ante", config.minimum, config.maximum,
+                       none_ok=config.pair_plus)  # fmt: skip
+        pair_plus = 0
+        if config.pair_plus:
+            pair_plus = _amount(ask, say, "pair plus wager", config.pair_plus_minimum,
+                                config.pair_plus_maximum, none_ok=True)  # fmt: skip
+        if ante or pair_plus:
+            return ante, pair_plus
+        say("  place an ante, a pair plus wager, or both")
+
+
+def _payouts(title: str, table: PayTable) -> list[str]:
+    return [f"  {title}:"] + [f"    {hand:<30}{payout}" for hand, payout in table.lines]
+
+
+def _decide(
+    rnd: ThreeCardRound,
+    table: ThreeCardTable,
+    human: int,
+    ask: Ask,
+    say: Say,
+    show: Callable[[Sequence[Card]], str],
+    balance: int,
+) -> None:
+    """Take every decision and dealer step until the round is over."""
+    config = rnd.config
+    while not rnd.finished:
+        pending = rnd.pending()
+        if not pending:
+            step = rnd.next_dealer_action()
+            if isinstance(step, CutCards):
+                step = CutCards(table.cut_position())
+            if step is not None:
+                rnd.apply(step)
+            continue
+        seat, _ = pending[0]
+        if seat != human:
+            rnd.apply(suggest(rnd, seat))
+            continue
+        view = spot_view(rnd, human)
+        say(f"your cards (seat {human}): {show(view.own_cards)}, {describe(view.own_cards)}; "
+            f"balance {_signed(balance)}")  # fmt: skip
+        hint = "p" if should_play(view.own_cards) else "f"
+        ante = dollars(rnd.seats[human].placed["ante"])
+        explain = [
+            f"  Play (p): place a play wager of {ante}, equal to your ante, and meet the dealer.",
+            "  Fold (f): your ante"
+            + (" and pair plus wager are" if "pair plus" in rnd.seats[human].placed else " is")
+            + " lost now; your cards are not shown.",
+            "  The dealer needs a queen high or better; if not, the ante is paid 1 to 1 and the",
+            "  play wager returned.  A straight or better is paid the ante bonus if you play.",
+            f"  [{hint}] is the house's suggested play: play Q-6-4 or better.  Enter takes it.",
+            *_payouts("ante bonus pays", config.ante_bonus),
+        ]
+        if config.pair_plus:
+            explain += _payouts("pair plus pays", config.pair_plus_table)
+        explain.append("  q leaves the table (the round in progress is not finished).")
+        answer = _choose(ask, say, "play or fold?", {"p": "play", "f": "fold"}, hint, explain)
+        rnd.apply(Play(human) if answer == "p" else Fold(human))
+
+
+def _choose(
+    ask: Ask, say: Say, question: str, choices: dict[str, str], default: str, explain: list[str]
+) -> str:
+    listed = ", ".join(f"{k} = {w}" for k, w in choices.items())
+    prompt = f"{question} ({listed}, ? = help) [{default}]: "
+    while True:
+        answer = _ask(ask, prompt).lower()
+        if not answer:
+            return default
+        if answer == "?":
+            say("\n".join(explain))
+            continue
+        for letter, word in choices.items():
+            if answer in (letter, word):
+                return letter
+        say(f"  please answer {' or '.join(choices)} (or ? for help, q to leave)")
+
+
+def _line_text(line: SettlementLine, cite: bool) -> str:
+    parts = [f"{line.wager} {dollars(line.stake)}", line.outcome]
+    if line.hand:
+        parts.append(line.hand)
+    if line.odds:
+        parts.append(f"at {line.odds}")
+    parts.append(_signed(line.amount))
+    text = "    " + "  ".join(parts)
+    return f"{text}\n      [{line.clause}]" if cite else text
+
+
+def _summary(view: SpotView, show: Callable[[Sequence[Card]], str], cite: bool) -> str:
+    """The round's end as the person's position sees it."""
+    lines = []
+    if view.dealer_cards:
+        lines.append(f"dealer        {show(view.dealer_cards)}: {describe(view.dealer_cards)}")
+    if view.void_reason:
+        lines.append(f"VOID          {view.void_reason}")
+    lines.append(f"seat {view.seat} (you)  {show(view.own_cards)}")
+    lines += [_line_text(line, cite) for line in view.lines]
+    for other in view.others:
+        cards = show(other.cards) if other.cards else f"{other.card_count} cards, not shown"
+        lines.append(f"seat {other.number}        {cards}  [{other.status}]")
+    return "\n".join(lines)
