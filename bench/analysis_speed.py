@@ -86,7 +86,7 @@ def main(only: list[str]) -> None:
                 took, cpu = time.perf_counter() - start, _child_cpu() - cpu
                 verdict = "met" if took < target else "NOT MET"
                 how = "cold start (no caches)" if cold else "fresh process, warm caches"
-                print(f"{name:<24} {how:<27} {took:7.2f} s (target {target:.0f} s: {verdict}); "
+                print(f"{name:<24} {how:<27} {took:7.2f} s (target {target:g} s: {verdict}); "
                       f"{took / peer:.1f}x the peer; cpu {cpu:.2f} s")  # fmt: skip
 
 
