@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from felt.core.cards import Card
-from felt.core.money import dollars
 from felt.games.three_card_poker.round import Phase, ThreeCardRound
 from felt.rounds.engine import SettlementLine
+from felt.rounds.view_json import cards_json, other_json, view_json
 
 
 @dataclass(frozen=True)
@@ -66,42 +66,14 @@ def spot_view(rnd: ThreeCardRound, viewer: int) -> SpotView:
     )
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _line(line: SettlementLine) -> dict[str, Any]:
-    return {
-        "seat": line.seat,
-        "wager": line.wager,
-        "stake": dollars(line.stake),
-        "outcome": line.outcome,
-        "amount": dollars(line.amount),
-        "odds": line.odds,
-        "hand": line.hand,
-        "clause": line.clause,
-        "limit_reduction": dollars(line.limit_reduction),
-    }
-
-
 def spot_json(rnd: ThreeCardRound, viewer: int) -> dict[str, Any]:
     """:func:`spot_view` as JSON (what the server sends that position): the keys every game's
-    view has (``seat``, ``phase``, ``own_cards``, ``others``, ``pending``, ``lines``,
-    ``void_reason``), and the dealer's cards once revealed with how many there are."""
+    view has (:mod:`felt.rounds.view_json`), and the dealer's cards once revealed with how many
+    there are."""
     view = spot_view(rnd, viewer)
-    others = [
-        {"seat": o.number, "wagers": {k: dollars(v) for k, v in o.wagers.items()},
-         "cards": _cards(o.cards), "card_count": o.card_count, "status": o.status}
-        for o in view.others
-    ]  # fmt: skip
+    others = [other_json(o, card_count=o.card_count) for o in view.others]
     return {
-        "seat": view.seat,
-        "phase": str(view.phase),
-        "own_cards": _cards(view.own_cards),
-        "others": others,
-        "pending": [{"seat": s, "election": w} for s, w in view.pending],
-        "lines": [_line(x) for x in view.lines],
-        "void_reason": view.void_reason,
-        "dealer_cards": _cards(view.dealer_cards),
+        **view_json(view, view.seat, others),
+        "dealer_cards": cards_json(view.dealer_cards),
         "dealer_card_count": view.dealer_card_count,
     }
