@@ -5,7 +5,8 @@ alike.
 
 A game's round subclasses :class:`StudRound` (a :class:`~felt.rounds.round_core.RoundCore`)
 and sets the class attributes below; its ``Phase`` names the shared phases with the values
-:data:`BETTING`, :data:`CUT_DONE`, :data:`CLOSED`, :data:`COMPLETE` and :data:`VOID`, and its
+:data:`BETTING`, :data:`CUT_DONE`, :data:`CLOSED`, :data:`REVEALED`, :data:`COMPLETE` and
+:data:`VOID` (its own phases, between the deal and the reveal, in ``DEALER_STEPS``), and its
 seats have a ``status`` (``in`` while the hand is in play, ``folded`` once its cards are in the
 rack).  Clauses are cited only through ``self.cite`` with the sections the game names.
 """
@@ -17,7 +18,7 @@ from typing import Any, ClassVar
 
 from felt.core.cards import Card
 from felt.core.errors import FeltError
-from felt.rounds.actions import Deal, Misdeal, NoMoreBets
+from felt.rounds.actions import Action, Deal, Misdeal, NoMoreBets, Settle
 from felt.rounds.engine import VoidAll
 from felt.rounds.round_core import RoundCore
 
@@ -27,6 +28,8 @@ CUT_DONE = "cut done"
 """The cards are cut; wagers are still taken."""
 CLOSED = "closed"
 """ "No more bets" announced; the cards are to be dealt."""
+REVEALED = "revealed"
+"""The dealer's hand is turned over; the wagers are to be settled."""
 COMPLETE = "complete"
 VOID = "void"
 
@@ -57,6 +60,29 @@ class StudRound(RoundCore):
     """The section on a deal of the wrong number of cards (every hand void)."""
     cut_first_clause: ClassVar[str] = ""
     """The section that has the cards cut before "No more bets"."""
+    CUT_STEP: ClassVar[type[Action]] = NoMoreBets
+    """The dealer's first step once a position has a wager, where the table cuts the cards."""
+    DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {}
+    """The dealer's step in each of the game's own phases (by the phase's value)."""
+
+    def next_dealer_action(self) -> Action | None:
+        """The dealer's next step, or None while a player must act first (the dealer waits):
+        the cut (if the table cuts) and "No more bets" once a position has a wager, the deal,
+        the game's own steps, and the settlement once the dealer's hand is revealed."""
+        if self.pending():
+            return None
+        if self.phase == BETTING:
+            if not self.seats:
+                return None
+            return self.CUT_STEP() if self.config.cut_required else NoMoreBets()
+        if self.phase == CUT_DONE:
+            return NoMoreBets() if self.seats else None
+        if self.phase == CLOSED:
+            return Deal()
+        if self.phase == REVEALED:
+            return Settle()
+        step = self.DEALER_STEPS.get(self.phase)
+        return None if step is None else step()
 
     @property
     def finished(self) -> bool:
@@ -137,6 +163,13 @@ class StudRound(RoundCore):
                     self.cite(self.misdeal_clause),
                     f"{self.seat_label} {spot.number} was dealt {card_count(count)}",
                 )
+
+    def _close_settlement(self) -> None:
+        """After the hands: the dealer's cards, then the stub, to the rack; the round complete."""
+        self.rack.put("dealer", self.dealer_cards)
+        self._effect("rack", None, self.dealer_cards, detail="dealer")
+        self._stub_to_rack("stub")
+        self.phase = type(self.phase)(COMPLETE)
 
     # ----------------------------------------------------------------- irregularities
     def _check_misdeal(self, a: Misdeal) -> None:

@@ -40,7 +40,7 @@ from felt.games.double_down.actions import (
     Stand,
 )
 from felt.games.double_down.config import DoubleDownConfig, rules
-from felt.rounds.actions import Action, Deal, NoMoreBets, Reveal, Settle
+from felt.rounds.actions import Action, Deal, Reveal, Settle
 from felt.rounds.engine import VoidAll
 from felt.rounds.stud import StudRound
 
@@ -132,6 +132,12 @@ class DoubleDownRound(StudRound):
     dealer_card_count: ClassVar[int] = 4
     misdeal_clause: ClassVar[str] = "11(d)"
     cut_first_clause: ClassVar[str] = "8(a)"
+    CUT_STEP: ClassVar[type[Action]] = OfferCut
+    DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {
+        Phase.CUT: DealerCut,
+        Phase.DOUBLES: NoMoreDoubles,
+        Phase.REVEAL: Reveal,
+    }
     ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {
         "cut or decline": ("to decline the cut: the dealer cuts", "4(c)"),
         "double or stand": ("to stand: no double down wager", "8(c)"),
@@ -192,29 +198,6 @@ class DoubleDownRound(StudRound):
             Phase.CUT: (PlayerCut, DeclineCut, DealerCut),
             Phase.DOUBLES: (DoubleDown, Stand, HoleCardExposed),
         }.get(self.phase, ())
-
-    def next_dealer_action(self) -> Action | None:
-        """The dealer's next step, or None while an election is pending (the dealer waits)."""
-        if self.pending():
-            return None
-        match self.phase:
-            case Phase.BETTING:
-                if not self.seats:
-                    return None
-                return OfferCut() if self.config.cut_required else NoMoreBets()
-            case Phase.CUT:
-                return DealerCut()
-            case Phase.CUT_DONE:
-                return NoMoreBets()
-            case Phase.CLOSED:
-                return Deal()
-            case Phase.DOUBLES:
-                return NoMoreDoubles()
-            case Phase.REVEAL:
-                return Reveal()
-            case Phase.REVEALED:
-                return Settle()
-        return None
 
     # ----------------------------------------------------------------- wagers (17.6)
     def _check_bet(self, a: PlaceBet) -> None:
@@ -500,10 +483,7 @@ class DoubleDownRound(StudRound):
             area.status = "settled"
         for area in winners:
             self._rack_area(area, "winning hand")
-        self.rack.put("dealer", self.dealer_cards)
-        self._effect("rack", None, self.dealer_cards, detail="dealer")
-        self._stub_to_rack("stub")
-        self.phase = Phase.COMPLETE
+        self._close_settlement()
 
     def _rack_area(self, area: Area, label: str) -> None:
         area.status = "settled"

@@ -34,7 +34,7 @@ from felt.games.three_card_poker.actions import (
 )
 from felt.games.three_card_poker.config import EDITION, ThreeCardConfig, rules
 from felt.games.three_card_poker.hand import describe, hand_key, hand_name, qualifies
-from felt.rounds.actions import Action, Deal, Misdeal, NoMoreBets, Reveal, Settle, ShufflerJam
+from felt.rounds.actions import Action, Deal, Misdeal, Reveal, Settle, ShufflerJam
 from felt.rounds.engine import VoidAll
 from felt.rounds.stud import StudRound, card_count
 
@@ -105,6 +105,8 @@ class ThreeCardRound(StudRound):
     dealer_card_count: ClassVar[int] = 3
     misdeal_clause: ClassVar[str] = "12"
     cut_first_clause: ClassVar[str] = "5"
+    CUT_STEP: ClassVar[type[Action]] = CutCards
+    DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {Phase.DECISIONS: Reveal}
     ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {
         "play or fold": ("to fold: the ante and any pair plus wager forfeited", "10"),
     }
@@ -150,25 +152,6 @@ class ThreeCardRound(StudRound):
     def window_actions(self) -> tuple[type[Action], ...]:
         """The decisions the current phase is for."""
         return (Play, Fold, DealerCardExposed) if self.phase is Phase.DECISIONS else ()
-
-    def next_dealer_action(self) -> Action | None:
-        """The dealer's next step, or None while a player must act first."""
-        if self.pending():
-            return None
-        match self.phase:
-            case Phase.BETTING:
-                if not self.seats:
-                    return None
-                return CutCards() if self.config.cut_required else NoMoreBets()
-            case Phase.CUT_DONE:
-                return NoMoreBets() if self.seats else None
-            case Phase.CLOSED:
-                return Deal()
-            case Phase.DECISIONS:
-                return Reveal()
-            case Phase.REVEALED:
-                return Settle()
-        return None
 
     # ----------------------------------------------------------------- wagers (20.6)
     def _check_wager(self, a: Wagers) -> None:
@@ -378,10 +361,7 @@ class ThreeCardRound(StudRound):
             spot.status = "settled"
             self.rack.put(f"seat {spot.number}", spot.cards)
             self._effect("rack", spot.number, spot.cards, detail="hand turned over and collected")
-        self.rack.put("dealer", self.dealer_cards)
-        self._effect("rack", None, self.dealer_cards, detail="dealer")
-        self._stub_to_rack("stub")
-        self.phase = Phase.COMPLETE
+        self._close_settlement()
 
     # ----------------------------------------------------------------- irregularities (20.12)
     def _check_dealer_card_exposed(self, a: DealerCardExposed) -> None:
