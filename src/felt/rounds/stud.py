@@ -13,7 +13,7 @@ rack).  Clauses are cited only through ``self.cite`` with the sections the game 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from felt.core.cards import Card
@@ -37,6 +37,19 @@ VOID = "void"
 def card_count(count: int) -> str:
     """``1 card``, ``3 cards``."""
     return f"{count} card" if count == 1 else f"{count} cards"
+
+
+@dataclass
+class StudPosition:
+    """What every stud game's betting position holds: its number, its player, its wagers still
+    in action and as placed, and the cards dealt to it.  A game's position adds its own state
+    after these, and a ``status`` (``in`` while its hand is in play)."""
+
+    number: int
+    player: str
+    wagers: dict[str, int]
+    placed: dict[str, int]
+    cards: list[Card] = field(default_factory=list)
 
 
 class StudRound(RoundCore):

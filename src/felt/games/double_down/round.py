@@ -42,7 +42,7 @@ from felt.games.double_down.actions import (
 from felt.games.double_down.config import DoubleDownConfig, rules
 from felt.rounds.actions import Action, Deal, Reveal, Settle
 from felt.rounds.engine import VoidAll
-from felt.rounds.stud import StudRound
+from felt.rounds.stud import StudPosition, StudRound
 
 
 def classify(hand: HandValue) -> str:
@@ -80,14 +80,9 @@ class Phase(StrEnum):
 
 
 @dataclass
-class Area:
+class Area(StudPosition):
     """One betting area."""
 
-    number: int
-    player: str
-    wagers: dict[str, int]
-    placed: dict[str, int]
-    cards: list[Card] = field(default_factory=list)
     doubled: bool | None = None
     status: str = "in"
     community: list[Card] = field(default_factory=list)

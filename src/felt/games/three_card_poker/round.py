@@ -36,7 +36,7 @@ from felt.games.three_card_poker.config import EDITION, ThreeCardConfig, rules
 from felt.games.three_card_poker.hand import describe, hand_key, hand_name, qualifies
 from felt.rounds.actions import Action, Deal, Misdeal, Reveal, Settle, ShufflerJam
 from felt.rounds.engine import VoidAll
-from felt.rounds.stud import StudRound, card_count
+from felt.rounds.stud import StudPosition, StudRound, card_count
 
 WAGERS = ("ante", "play", "pair plus")
 """The wagers a position may have in action, in the order a statement lists them."""
@@ -59,14 +59,9 @@ class Phase(StrEnum):
 
 
 @dataclass
-class Spot:
+class Spot(StudPosition):
     """One betting position: its wagers still in action, what was placed, its three cards."""
 
-    number: int
-    player: str
-    wagers: dict[str, int]
-    placed: dict[str, int]
-    cards: list[Card] = field(default_factory=list)
     decision: str | None = None
     """``play`` or ``fold`` once the player with an ante has decided; None before (and for a
     position with a pair plus wager only, which has nothing to decide)."""
