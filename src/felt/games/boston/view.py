@@ -6,40 +6,11 @@ or turned over at settlement (24.10(f)); the dealer's cards once revealed (24.10
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from felt.core.cards import Card
-from felt.games.boston.round import Phase, Round
-from felt.rounds.engine import SettlementLine
+from felt.games.boston.round import Round
+from felt.rounds.seat_view import SeatSeen, View
 
-
-@dataclass(frozen=True)
-class SeatSeen:
-    """Another seat, as the viewer sees it."""
-
-    number: int
-    wagers: dict[str, int]
-    cards: tuple[Card, ...]
-    """The cards the viewer may see (possibly none)."""
-    card_count: int
-    status: str
-
-
-@dataclass(frozen=True)
-class View:
-    """Everything one seat may know about the round now."""
-
-    seat: int
-    phase: Phase
-    own_cards: tuple[Card, ...]
-    others: tuple[SeatSeen, ...]
-    dealer_cards: tuple[Card, ...]
-    dealer_card_count: int
-    pending: tuple[tuple[int, str], ...]
-    lines: tuple[SettlementLine, ...] = ()
-    """The viewer's own settlement statement so far."""
-    void_reason: str = ""
-    """Why the round was declared void, if it was (announced at the table)."""
+__all__ = ["SeatSeen", "View", "seat_view"]
 
 
 def seat_view(rnd: Round, viewer: int) -> View:

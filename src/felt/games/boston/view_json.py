@@ -8,15 +8,9 @@ from typing import Any
 
 from felt.games.boston.round import Round
 from felt.games.boston.view import seat_view
-from felt.rounds.view_json import cards_json, other_json, view_json
+from felt.rounds.seat_view import seen_view_json
 
 
 def seat_json(rnd: Round, seat: int) -> dict[str, Any]:
     """The round as seat ``seat`` (0: no seat) may see it, JSON-ready."""
-    view = seat_view(rnd, seat)
-    others = [other_json(o, card_count=o.card_count) for o in view.others]
-    return {
-        **view_json(view, view.seat, others),
-        "dealer_cards": cards_json(view.dealer_cards),
-        "dealer_card_count": view.dealer_card_count,
-    }
+    return seen_view_json(seat_view(rnd, seat))

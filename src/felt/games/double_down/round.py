@@ -5,7 +5,7 @@ card) and three face up, which complete every player's five-card hand (17.8(b)).
 card is revealed a player may place a double down wager (17.8(c)).  A hand of a pair of fives or
 less loses, sixes to tens push, jacks or better win by the pay table on the whole amount wagered
 (17.9, 17.10).  Only what is particular to the game is here; the shared machinery is
-:mod:`felt.rounds.round_core` and :mod:`felt.rounds.engine`.
+:mod:`felt.rounds.stud`, :mod:`felt.rounds.round_core` and :mod:`felt.rounds.engine`.
 
 Betting areas are numbered 1 to ``areas`` from the dealer's left: area 1 is "the player farthest
 to the left of the dealer", dealt first (17.8(b)); the highest-numbered area is "farthest to the
@@ -18,7 +18,7 @@ waits for every one of them, or for a recorded timeout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
@@ -40,9 +40,9 @@ from felt.games.double_down.actions import (
     Stand,
 )
 from felt.games.double_down.config import DoubleDownConfig, rules
-from felt.rounds.actions import Action, Deal, Misdeal, NoMoreBets, Reveal, Settle
+from felt.rounds.actions import Action, Deal, Reveal, Settle
 from felt.rounds.engine import VoidAll
-from felt.rounds.round_core import RoundCore
+from felt.rounds.stud import StudPosition, StudRound
 
 
 def classify(hand: HandValue) -> str:
@@ -80,14 +80,9 @@ class Phase(StrEnum):
 
 
 @dataclass
-class Area:
+class Area(StudPosition):
     """One betting area."""
 
-    number: int
-    player: str
-    wagers: dict[str, int]
-    placed: dict[str, int]
-    cards: list[Card] = field(default_factory=list)
     doubled: bool | None = None
     status: str = "in"
     community: list[Card] = field(default_factory=list)
@@ -98,7 +93,7 @@ class Area:
 
 
 @dataclass
-class DoubleDownRound(RoundCore):
+class DoubleDownRound(StudRound):
     """One round of Double Down Stud; see the module docstring."""
 
     config: DoubleDownConfig
@@ -126,6 +121,18 @@ class DoubleDownRound(RoundCore):
     drawn_in_error_clause: ClassVar[str] = "11(c)"
     shuffler_jam_clause: ClassVar[str] = "11(e)"
     seat_label: ClassVar[str] = "area"
+    position_noun: ClassVar[str] = "area"
+    WAGERS: ClassVar[tuple[str, ...]] = ("wager", "double")
+    cards_per_position: ClassVar[int] = 1
+    dealer_card_count: ClassVar[int] = 4
+    misdeal_clause: ClassVar[str] = "11(d)"
+    cut_first_clause: ClassVar[str] = "8(a)"
+    CUT_STEP: ClassVar[type[Action]] = OfferCut
+    DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {
+        Phase.CUT: DealerCut,
+        Phase.DOUBLES: NoMoreDoubles,
+        Phase.REVEAL: Reveal,
+    }
     ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {
         "cut or decline": ("to decline the cut: the dealer cuts", "4(c)"),
         "double or stand": ("to stand: no double down wager", "8(c)"),
@@ -152,11 +159,6 @@ class DoubleDownRound(RoundCore):
         )
 
     @property
-    def finished(self) -> bool:
-        """Whether the round is over."""
-        return self.phase in (Phase.COMPLETE, Phase.VOID)
-
-    @property
     def title(self) -> str:
         """19:47-17."""
         return rules().title
@@ -171,16 +173,6 @@ class DoubleDownRound(RoundCore):
         """17.9(a)-(c): losing, push and winning hands collected in that order."""
         return self.cite("9")
 
-    def cards_to_come(self) -> bool:
-        """Cards remain to be dealt until the single deal step (once any cut is done)."""
-        return self.phase in (Phase.CUT_DONE, Phase.CLOSED) or (
-            self.phase is Phase.BETTING and not self.config.cut_required
-        )
-
-    def areas_in_play(self) -> list[Area]:
-        """Areas with wagers, area 1 first."""
-        return [self.seats[n] for n in sorted(self.seats) if self.seats[n].status == "in"]
-
     def hand_of(self, number: int) -> list[Card]:
         """The five cards an area plays once everything is dealt."""
         area = self.seats[number]
@@ -192,9 +184,7 @@ class DoubleDownRound(RoundCore):
         if self.phase is Phase.CUT and self.cut_offered_to:
             return [(self.cut_offered_to, "cut or decline")]
         if self.phase is Phase.DOUBLES:
-            return [
-                (a.number, "double or stand") for a in self.areas_in_play() if a.doubled is None
-            ]
+            return [(a.number, "double or stand") for a in self.in_play() if a.doubled is None]
         return []
 
     def window_actions(self) -> tuple[type[Action], ...]:
@@ -203,29 +193,6 @@ class DoubleDownRound(RoundCore):
             Phase.CUT: (PlayerCut, DeclineCut, DealerCut),
             Phase.DOUBLES: (DoubleDown, Stand, HoleCardExposed),
         }.get(self.phase, ())
-
-    def next_dealer_action(self) -> Action | None:
-        """The dealer's next step, or None while an election is pending (the dealer waits)."""
-        if self.pending():
-            return None
-        match self.phase:
-            case Phase.BETTING:
-                if not self.seats:
-                    return None
-                return OfferCut() if self.config.cut_required else NoMoreBets()
-            case Phase.CUT:
-                return DealerCut()
-            case Phase.CUT_DONE:
-                return NoMoreBets()
-            case Phase.CLOSED:
-                return Deal()
-            case Phase.DOUBLES:
-                return NoMoreDoubles()
-            case Phase.REVEAL:
-                return Reveal()
-            case Phase.REVEALED:
-                return Settle()
-        return None
 
     # ----------------------------------------------------------------- wagers (17.6)
     def _check_bet(self, a: PlaceBet) -> None:
@@ -238,12 +205,7 @@ class DoubleDownRound(RoundCore):
             raise FeltError(
                 f"area {a.seat}: wager {dollars(a.amount)} is outside the table limits {dollars(cfg.minimum)} to {dollars(cfg.maximum)}"
             )
-        if self.pending_misdeals:
-            self._check_cards_suffice(
-                f"area {a.seat}",
-                f"with the misdeal given ({self.cite('11(d)')}) no further area can be dealt in",
-                new_seat=a.seat,
-            )
+        self._check_room_for(a.seat)
         player = a.player or f"area {a.seat}"
         mine = sorted(n for n, area in self.seats.items() if area.player == player)
         if mine:
@@ -335,15 +297,10 @@ class DoubleDownRound(RoundCore):
             raise FeltError(
                 f"the dealer cuts only if no player accepts: area {self.cut_offered_to} has not declined ({self.cite('4(c)')})"
             )
-        lo, hi = r.cut_min_from_end, 52 - r.cut_min_from_end
-        if not lo <= a.position <= hi:
-            raise FeltError(
-                f"the cutting card goes at least {lo} cards from either end: position {lo} to {hi}, got {a.position} ({self.cite('4(e)')})"
-            )
+        self._check_cut_position(a.position, r.cut_min_from_end, "4(e)")
 
     def _do_cut(self, a: PlayerCut | DealerCut) -> None:
-        order = self.shoe.order
-        self.shoe = replace(self.shoe, order=order[a.position :] + order[: a.position])
+        self._cut_shoe(a.position)
         self.cutter = a.seat if isinstance(a, PlayerCut) else 0
         who = f"area {a.seat}" if isinstance(a, PlayerCut) else "the dealer"
         self._effect("cut", self.cutter or None, amount=a.position,
@@ -388,38 +345,14 @@ class DoubleDownRound(RoundCore):
             self._offer(target, "4(d)2", "recut offered")
 
     # ----------------------------------------------------------------- dealing (17.8)
-    def _check_no_more_bets(self, a: NoMoreBets) -> None:
-        if not self.seats:
-            raise FeltError("no area has a wager: nothing to deal")
-        if self.phase is Phase.BETTING and self.config.cut_required:
-            raise FeltError(f'the cards are cut before "No more bets" ({self.cite("8(a)")})')
-        if self.phase not in (Phase.BETTING, Phase.CUT_DONE):
-            raise FeltError(
-                f'"No more bets" is announced once, before the deal (the round is at {self.phase})'
-            )
-
-    def _do_no_more_bets(self, a: NoMoreBets) -> None:
-        self.phase = Phase.CLOSED
-        self._effect("announce", detail="No more bets")
-
-    def _check_deal(self, a: Deal) -> None:
-        if self.phase is not Phase.CLOSED:
-            raise FeltError(
-                f'the cards are dealt after "No more bets" (the round is at {self.phase})'
-            )
-
     def _do_deal(self, a: Deal) -> None:
-        for area in self.areas_in_play():  # 17.8(b): one card face up, from the dealer's left
-            count = self.pending_misdeals.pop(area.number, 1)
-            self._deal_cards(area.cards, count, area.number, "face up")
-            if count != 1:
-                raise VoidAll(self.cite("11(d)"), f"area {area.number} was dealt {count} cards")
+        self._deal_positions("face up")  # 17.8(b): one card face up, from the dealer's left
         count = self.pending_misdeals.pop(None, 4)
         self._deal_cards(self.dealer_cards, min(count, 1), None, "hole card, face down")
         self._deal_cards(self.dealer_cards, count - min(count, 1), None, "dealer, face up")
         if count != 4:
             raise VoidAll(self.cite("11(d)"), f"the dealer was dealt {count} cards")
-        for area in self.areas_in_play():
+        for area in self.in_play():
             area.community = list(self.dealer_cards)
         self.phase = Phase.DOUBLES
 
@@ -501,7 +434,7 @@ class DoubleDownRound(RoundCore):
             )
 
     def _do_settle(self, a: Settle) -> None:
-        order = sorted(self.areas_in_play(), key=lambda ar: -ar.number)
+        order = self.settle_order()
         kinds = {ar.number: classify(evaluate(ar.hand_cards())) for ar in order}
         for area in order:  # 17.9(a): losing wagers first, losing hands to the rack
             if kinds[area.number] == "lose":
@@ -545,10 +478,7 @@ class DoubleDownRound(RoundCore):
             area.status = "settled"
         for area in winners:
             self._rack_area(area, "winning hand")
-        self.rack.put("dealer", self.dealer_cards)
-        self._effect("rack", None, self.dealer_cards, detail="dealer")
-        self._stub_to_rack("stub")
-        self.phase = Phase.COMPLETE
+        self._close_settlement()
 
     def _rack_area(self, area: Area, label: str) -> None:
         area.status = "settled"
@@ -564,63 +494,3 @@ class DoubleDownRound(RoundCore):
 
     def _do_hole_card_exposed(self, a: HoleCardExposed) -> None:
         raise VoidAll(self.cite("11(a)"), 'the hole card was exposed before "No more bets"')
-
-    def _check_misdeal(self, a: Misdeal) -> None:
-        if not self.cards_to_come():
-            raise FeltError("a misdeal is given before the deal it happens in")
-        if a.seat is not None and a.seat not in self.seats:
-            raise FeltError(f"area {a.seat} has no wager and receives no card")
-        if not 0 <= a.cards <= 10:
-            raise FeltError(f"misdeal cards must be 0 to 10, got {a.cards}")
-        self._check_misdeal_fits(a.seat, a.cards, self.cite("11(d)"))
-
-    def _cards_needed(
-        self, misdeal: tuple[int | None, int] | None = None, new_seat: int | None = None
-    ) -> int:
-        """The most cards the deal can take: one to each area, four to the dealer (17.8(b)),
-        with the misdeals given; a wrong count voids every hand there and then (17.11(d))."""
-        if not self.cards_to_come():
-            return 0
-        given = dict(self.pending_misdeals)
-        if misdeal is not None:
-            given[misdeal[0]] = misdeal[1]
-        numbers = sorted(
-            [a.number for a in self.areas_in_play()] + ([] if new_seat is None else [new_seat])
-        )
-        need = 0
-        for n in numbers:
-            need += given.get(n, 1)
-            if given.get(n, 1) != 1:
-                return need
-        return need + given.get(None, 4)
-
-    def _do_misdeal(self, a: Misdeal) -> None:
-        self.pending_misdeals[a.seat] = a.cards
-        self._effect(
-            "irregularity",
-            a.seat,
-            detail=f"wrong number of cards in the deal ({self.cite('11(d)')})",
-        )
-
-    def _void_all(self, clause: str, reason: str) -> None:
-        """17.11(a), (b), (d): every hand void, every wager returned, cards to the rack."""
-        for area in sorted(self.areas_in_play(), key=lambda ar: -ar.number):
-            for w in [w for w in ("wager", "double") if w in area.wagers]:
-                self._line(area, w, "void", clause, hand=reason)
-            area.status = "void"
-            self.rack.put(f"area {area.number} void hand", area.cards)
-        self.rack.put("dealer", self.dealer_cards)
-        if self.shoe.remaining():
-            self._stub_to_rack("stub")
-        self.void_reason = f"{reason} ({clause}); the cards are reshuffled"
-        self.phase = Phase.VOID
-        self._effect("void", None, detail=self.void_reason)
-
-    def cards_accounted(self) -> list[Card]:
-        """Every card in the rack, on the layout or in the shoe."""
-        layout: list[Card] = []
-        if not self.finished:
-            for area in self.seats.values():
-                layout += area.cards
-            layout += self.dealer_cards
-        return self.rack.cards() + layout + list(self.shoe.order[self.shoe.position :])

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from felt.core.cards import ALL_CARDS
-from felt.core.errors import FeltError
 from felt.games.double_down.config import SHUFFLING, DoubleDownConfig, rules
 from felt.games.double_down.round import DoubleDownRound
 from felt.rounds.shuffle import Shuffler, SystemShuffle
+from felt.rounds.table_core import TableCore
 
 
 @dataclass
-class DoubleDownTable:
+class DoubleDownTable(TableCore):
     """A Double Down Stud table across rounds: the cut rotation (17.4(d)), two alternating decks
     (17.2(b)), and removing a shuffler before shuffling another way (17.11(f))."""
 
@@ -29,6 +30,12 @@ class DoubleDownTable:
     """The area last offered the cut under the rotation of 17.4(d)2 (None: not begun)."""
     shuffler_removed: bool = False
     history: list[DoubleDownRound] = field(default_factory=list)
+    SHUFFLING: ClassVar[tuple[str, ...]] = SHUFFLING
+    shuffler_clause: ClassVar[str] = "11(f)"
+
+    def cite(self, section: str) -> str:
+        """``N.J.A.C. 19:47-17.<section>``."""
+        return rules().cite(section)
 
     @property
     def deck_in_play(self) -> str:
@@ -37,8 +44,7 @@ class DoubleDownTable:
 
     def new_round(self) -> DoubleDownRound:
         """Shuffle (17.4(a)) and open the next round; the first is "a new game" (17.4(d)1)."""
-        if self.history and not self.history[-1].finished:
-            raise FeltError("the current round is not finished")
+        self._check_between_rounds()
         rnd = DoubleDownRound(
             self.config,
             self.shuffler.shuffle(ALL_CARDS),
@@ -56,34 +62,13 @@ class DoubleDownTable:
         17.4(d)1) the rotation of 17.4(d)2 has not begun, so the next offer goes to the farthest
         right; after that, counterclockwise from the last area offered.
         """
-        if not rnd.finished:
-            raise FeltError("the round is not finished")
-        self.rounds_played += 1
+        self._count_round(rnd)
         self.last_offered = rnd.rotation
         self.game_beginning = False
 
     def no_gaming_activity(self) -> None:
         """Every player has left: the table has no gaming activity (17.4(g)); the next player to
         arrive is "the first player to the table" and the game begins again (17.4(d)1)."""
-        if self.history and not self.history[-1].finished:
-            raise FeltError("the current round is not finished")
+        self._check_between_rounds()
         self.game_beginning = True
         self.last_offered = None
-
-    def remove_shuffler(self) -> None:
-        """Remove the automated card shuffling device from the table (17.11(f))."""
-        if self.config.shuffling == "manual":
-            raise FeltError("this table shuffles by hand; there is no shuffler to remove")
-        self.shuffler_removed = True
-
-    def change_shuffling(self, method: str) -> None:
-        """Shuffle another way; an automated shuffler must first be removed (17.11(f))."""
-        if method not in SHUFFLING:
-            raise FeltError(f"shuffling must be one of {', '.join(SHUFFLING)}, got {method!r}")
-        if self.config.shuffling != "manual" and method == "manual" and not self.shuffler_removed:
-            raise FeltError(
-                "the automated card shuffling device must be removed from the table before another "
-                f"method of shuffling is used ({rules().cite('11(f)')})"
-            )
-        self.config = replace(self.config, shuffling=method)
-        self.shuffler_removed = False

@@ -17,7 +17,7 @@ the highest number (the dealer's right), as 19:47-17.8(b) and 17.9(c) order them
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
@@ -34,16 +34,12 @@ from felt.games.three_card_poker.actions import (
 )
 from felt.games.three_card_poker.config import EDITION, ThreeCardConfig, rules
 from felt.games.three_card_poker.hand import describe, hand_key, hand_name, qualifies
-from felt.rounds.actions import Action, Deal, Misdeal, NoMoreBets, Reveal, Settle, ShufflerJam
+from felt.rounds.actions import Action, Deal, Misdeal, Reveal, Settle, ShufflerJam
 from felt.rounds.engine import VoidAll
-from felt.rounds.round_core import RoundCore
+from felt.rounds.stud import StudPosition, StudRound, card_count
 
 WAGERS = ("ante", "play", "pair plus")
 """The wagers a position may have in action, in the order a statement lists them."""
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 class Phase(StrEnum):
@@ -63,14 +59,9 @@ class Phase(StrEnum):
 
 
 @dataclass
-class Spot:
+class Spot(StudPosition):
     """One betting position: its wagers still in action, what was placed, its three cards."""
 
-    number: int
-    player: str
-    wagers: dict[str, int]
-    placed: dict[str, int]
-    cards: list[Card] = field(default_factory=list)
     decision: str | None = None
     """``play`` or ``fold`` once the player with an ante has decided; None before (and for a
     position with a pair plus wager only, which has nothing to decide)."""
@@ -88,7 +79,7 @@ class Spot:
 
 
 @dataclass
-class ThreeCardRound(RoundCore):
+class ThreeCardRound(StudRound):
     """One round of Three Card Poker; see the module docstring."""
 
     config: ThreeCardConfig
@@ -99,11 +90,18 @@ class ThreeCardRound(RoundCore):
     cut_position: int | None = None
     """Where the dealer cut this round (None: not cut)."""
     pending_misdeals: dict[int | None, int] = field(default_factory=dict)
-    """Misdeals given for the deal to come: position (None: the dealer) -> cards it receives."""
     face_up_clause: ClassVar[str] = "12"
     drawn_in_error_clause: ClassVar[str] = "12"
     shuffler_jam_clause: ClassVar[str] = "12"
     seat_label: ClassVar[str] = "seat"
+    position_noun: ClassVar[str] = "position"
+    WAGERS: ClassVar[tuple[str, ...]] = WAGERS
+    cards_per_position: ClassVar[int] = 3
+    dealer_card_count: ClassVar[int] = 3
+    misdeal_clause: ClassVar[str] = "12"
+    cut_first_clause: ClassVar[str] = "5"
+    CUT_STEP: ClassVar[type[Action]] = CutCards
+    DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {Phase.DECISIONS: Reveal}
     ELECTIONS: ClassVar[dict[str, tuple[str, str]]] = {
         "play or fold": ("to fold: the ante and any pair plus wager forfeited", "10"),
     }
@@ -124,11 +122,6 @@ class ThreeCardRound(RoundCore):
         )
 
     @property
-    def finished(self) -> bool:
-        """Whether the round is over."""
-        return self.phase in (Phase.COMPLETE, Phase.VOID)
-
-    @property
     def title(self) -> str:
         """19:47-20."""
         return rules().title
@@ -143,16 +136,6 @@ class ThreeCardRound(RoundCore):
         """20.10: the cards collected as the wagers are settled."""
         return self.cite("10")
 
-    def cards_to_come(self) -> bool:
-        """Cards remain to be dealt until the deal (once any cut is made: the cut moves them)."""
-        return self.phase in (Phase.CUT_DONE, Phase.CLOSED) or (
-            self.phase is Phase.BETTING and not self.config.cut_required
-        )
-
-    def in_play(self) -> list[Spot]:
-        """Positions whose hand is still in play, position 1 first."""
-        return [self.seats[n] for n in sorted(self.seats) if self.seats[n].status == "in"]
-
     # ----------------------------------------------------------------- pending and dealer steps
     def pending(self) -> list[tuple[int, str]]:
         """Each player with an ante who has neither played nor folded, once the cards are dealt."""
@@ -164,25 +147,6 @@ class ThreeCardRound(RoundCore):
     def window_actions(self) -> tuple[type[Action], ...]:
         """The decisions the current phase is for."""
         return (Play, Fold, DealerCardExposed) if self.phase is Phase.DECISIONS else ()
-
-    def next_dealer_action(self) -> Action | None:
-        """The dealer's next step, or None while a player must act first."""
-        if self.pending():
-            return None
-        match self.phase:
-            case Phase.BETTING:
-                if not self.seats:
-                    return None
-                return CutCards() if self.config.cut_required else NoMoreBets()
-            case Phase.CUT_DONE:
-                return NoMoreBets() if self.seats else None
-            case Phase.CLOSED:
-                return Deal()
-            case Phase.DECISIONS:
-                return Reveal()
-            case Phase.REVEALED:
-                return Settle()
-        return None
 
     # ----------------------------------------------------------------- wagers (20.6)
     def _check_wager(self, a: Wagers) -> None:
@@ -210,11 +174,7 @@ class ThreeCardRound(RoundCore):
                 f"{where}: pair plus wager {dollars(a.pair_plus)} is outside the table limits "
                 f"{dollars(cfg.pair_plus_minimum)} to {dollars(cfg.pair_plus_maximum)}"
             )
-        if self.pending_misdeals:
-            self._check_cards_suffice(
-                where, f"with the misdeal given ({self.cite('12')}) no further position can be "
-                "dealt in", new_seat=a.seat,
-            )  # fmt: skip
+        self._check_room_for(a.seat)
         player = a.player or where
         mine = sorted(n for n, s in self.seats.items() if s.player == player)
         if mine:
@@ -247,52 +207,22 @@ class ThreeCardRound(RoundCore):
                 f'the cards are cut once, before "No more bets" ({self.cite("5")}); '
                 f"the round is at {self.phase}"
             )
-        lo, hi = r.cut_min_from_end, 52 - r.cut_min_from_end
-        if not lo <= a.position <= hi:
-            raise FeltError(
-                f"the cutting card goes at least {lo} cards from either end: position {lo} to "
-                f"{hi}, got {a.position} ({self.cite('5')})"
-            )
+        self._check_cut_position(a.position, r.cut_min_from_end, "5")
 
     def _do_cut(self, a: CutCards) -> None:
-        order = self.shoe.order
-        self.shoe = replace(self.shoe, order=order[a.position :] + order[: a.position])
+        self._cut_shoe(a.position)
         self.cut_position = a.position
         self._effect("cut", None, amount=a.position,
                      detail=f"the dealer cuts {a.position} cards from the top ({self.cite('5')})")  # fmt: skip
         self.phase = Phase.CUT_DONE
 
     # ----------------------------------------------------------------- dealing (20.7-20.9)
-    def _check_no_more_bets(self, a: NoMoreBets) -> None:
-        if not self.seats:
-            raise FeltError("no position has a wager: nothing to deal")
-        if self.phase is Phase.BETTING and self.config.cut_required:
-            raise FeltError(f'the cards are cut before "No more bets" ({self.cite("5")})')
-        if self.phase not in (Phase.BETTING, Phase.CUT_DONE):
-            raise FeltError(
-                f'"No more bets" is announced once, before the deal (the round is at {self.phase})'
-            )
-
-    def _do_no_more_bets(self, a: NoMoreBets) -> None:
-        self.phase = Phase.CLOSED
-        self._effect("announce", detail="No more bets")
-
-    def _check_deal(self, a: Deal) -> None:
-        if self.phase is not Phase.CLOSED:
-            raise FeltError(
-                f'the cards are dealt after "No more bets" (the round is at {self.phase})'
-            )
-
     def _do_deal(self, a: Deal) -> None:
-        for spot in self.in_play():  # three cards face down to each position, from the left
-            count = self.pending_misdeals.pop(spot.number, 3)
-            self._deal_cards(spot.cards, count, spot.number, "face down")
-            if count != 3:
-                raise VoidAll(self.cite("12"), f"seat {spot.number} was dealt {_cards(count)}")
+        self._deal_positions("face down")  # three cards face down to each position
         count = self.pending_misdeals.pop(None, 3)
         self._deal_cards(self.dealer_cards, count, None, "dealer, face down")
         if count != 3:
-            raise VoidAll(self.cite("12"), f"the dealer was dealt {_cards(count)}")
+            raise VoidAll(self.cite("12"), f"the dealer was dealt {card_count(count)}")
         self.phase = Phase.DECISIONS
 
     # ----------------------------------------------------------------- play or fold (20.10)
@@ -397,7 +327,7 @@ class ThreeCardRound(RoundCore):
         """Losing wagers collected first, then wagers returned, then winners paid, each from the
         dealer's right (as 19:47-17.9 orders Double Down Stud); the hands, then the dealer's, then
         the stub to the rack."""
-        order = sorted(self.in_play(), key=lambda s: -s.number)
+        order = self.settle_order()
         plans = {s.number: self.outcomes(s) for s in order}
         dealer = f"dealer {describe(self.dealer_cards)}"
         if not qualifies(self.dealer_cards, rules().qualifier):
@@ -426,10 +356,7 @@ class ThreeCardRound(RoundCore):
             spot.status = "settled"
             self.rack.put(f"seat {spot.number}", spot.cards)
             self._effect("rack", spot.number, spot.cards, detail="hand turned over and collected")
-        self.rack.put("dealer", self.dealer_cards)
-        self._effect("rack", None, self.dealer_cards, detail="dealer")
-        self._stub_to_rack("stub")
-        self.phase = Phase.COMPLETE
+        self._close_settlement()
 
     # ----------------------------------------------------------------- irregularities (20.12)
     def _check_dealer_card_exposed(self, a: DealerCardExposed) -> None:
@@ -449,18 +376,12 @@ class ThreeCardRound(RoundCore):
             return
         raise VoidAll(self.cite("12"), "a dealer's card was exposed before every player decided")
 
-    def _check_misdeal(self, a: Misdeal) -> None:
-        if not self.cards_to_come():
-            raise FeltError("a misdeal is given before the deal it happens in")
-        if a.seat is not None and a.seat not in self.seats:
-            raise FeltError(f"seat {a.seat} has no wager and receives no cards")
-        if not 0 <= a.cards <= 10:
-            raise FeltError(f"misdeal cards must be 0 to 10, got {a.cards}")
+    def _check_misdeal_count(self, a: Misdeal) -> None:
+        """A misdeal is a wrong count: three cards, the right one, is none (20.12)."""
         if a.cards == 3:
             raise FeltError(
                 f"a misdeal is a wrong number of cards; three is the right number ({self.cite('12')})"
             )
-        self._check_misdeal_fits(a.seat, a.cards, self.cite("12"))
 
     def _check_shuffler_jam(self, a: ShufflerJam) -> None:
         if self.config.shuffling == "manual":
@@ -471,53 +392,3 @@ class ThreeCardRound(RoundCore):
                 f"the round is at {self.phase}"
             )
         super()._check_shuffler_jam(a)
-
-    def _cards_needed(
-        self, misdeal: tuple[int | None, int] | None = None, new_seat: int | None = None
-    ) -> int:
-        """The most cards the deal can take: three to each position, three to the dealer, with
-        the misdeals given; a wrong count voids every hand there and then (20.12)."""
-        if not self.cards_to_come():
-            return 0
-        given = dict(self.pending_misdeals)
-        if misdeal is not None:
-            given[misdeal[0]] = misdeal[1]
-        numbers = sorted(
-            [s.number for s in self.in_play()] + ([] if new_seat is None else [new_seat])
-        )
-        need = 0
-        for n in numbers:
-            need += given.get(n, 3)
-            if given.get(n, 3) != 3:
-                return need
-        return need + given.get(None, 3)
-
-    def _do_misdeal(self, a: Misdeal) -> None:
-        self.pending_misdeals[a.seat] = a.cards
-        self._effect("irregularity", a.seat,
-                     detail=f"wrong number of cards in the deal ({self.cite('12')})")  # fmt: skip
-
-    def _void_all(self, clause: str, reason: str) -> None:
-        """Every hand void, every wager in action returned, the cards to the rack (as 19:47-17.11
-        (a), (b), (d)); what was settled before (a fold) stands."""
-        for spot in sorted(self.in_play(), key=lambda s: -s.number):
-            for wager in [w for w in WAGERS if w in spot.wagers]:
-                self._line(spot, wager, "void", clause, hand=reason)
-            spot.status = "void"
-            self.rack.put(f"seat {spot.number} void hand", spot.cards)
-        self.rack.put("dealer", self.dealer_cards)
-        if self.shoe.remaining():
-            self._stub_to_rack("stub")
-        self.void_reason = f"{reason} ({clause}); the cards are reshuffled"
-        self.phase = Phase.VOID
-        self._effect("void", None, detail=self.void_reason)
-
-    def cards_accounted(self) -> list[Card]:
-        """Every card in the rack, on the layout or in the shoe."""
-        layout: list[Card] = []
-        if not self.finished:
-            for spot in self.seats.values():
-                if spot.status != "folded":
-                    layout += spot.cards
-            layout += self.dealer_cards
-        return self.rack.cards() + layout + list(self.shoe.order[self.shoe.position :])

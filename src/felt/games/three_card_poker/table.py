@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from felt.core.cards import ALL_CARDS
 from felt.core.errors import FeltError
 from felt.games.three_card_poker.config import SHUFFLING, ThreeCardConfig, rules
 from felt.games.three_card_poker.round import ThreeCardRound
 from felt.rounds.shuffle import Shuffler, SystemShuffle
+from felt.rounds.table_core import TableCore
 
 
 @dataclass
-class ThreeCardTable:
+class ThreeCardTable(TableCore):
     """A Three Card Poker table across rounds."""
 
     config: ThreeCardConfig
@@ -25,11 +27,16 @@ class ThreeCardTable:
     rounds_played: int = 0
     shuffler_removed: bool = False
     history: list[ThreeCardRound] = field(default_factory=list)
+    SHUFFLING: ClassVar[tuple[str, ...]] = SHUFFLING
+    shuffler_clause: ClassVar[str] = "12"
+
+    def cite(self, section: str) -> str:
+        """``N.J.A.C. 19:47-20.<section>``."""
+        return rules().cite(section)
 
     def new_round(self) -> ThreeCardRound:
         """Shuffle the deck and open the next round."""
-        if self.history and not self.history[-1].finished:
-            raise FeltError("the current round is not finished")
+        self._check_between_rounds()
         rnd = ThreeCardRound(
             self.config, self.shuffler.shuffle(ALL_CARDS), number=self.rounds_played + 1
         )
@@ -38,28 +45,11 @@ class ThreeCardTable:
 
     def finish(self, rnd: ThreeCardRound) -> None:
         """Record a finished round."""
-        if not rnd.finished:
-            raise FeltError("the round is not finished")
-        self.rounds_played += 1
+        self._count_round(rnd)
 
-    def remove_shuffler(self) -> None:
-        """Remove the automated card shuffling device from the table (as 19:47-17.11(f))."""
-        if self.config.shuffling == "manual":
-            raise FeltError("this table shuffles by hand; there is no shuffler to remove")
-        self.shuffler_removed = True
-
-    def change_shuffling(self, method: str) -> None:
-        """Shuffle another way; an automated shuffler must first be removed (as 19:47-17.11(f))."""
-        if method not in SHUFFLING:
-            raise FeltError(f"shuffling must be one of {', '.join(SHUFFLING)}, got {method!r}")
-        if self.config.shuffling != "manual" and method == "manual" and not self.shuffler_removed:
-            raise FeltError(
-                "the automated card shuffling device must be removed from the table before another "
-                f"method of shuffling is used ({rules().cite('12')})"
-            )
+    def _check_shuffling(self, method: str) -> None:
+        """A shuffler that loads the shoe needs one to load."""
         if method == "shuffler-to-shoe" and self.config.dealing == "hand":
             raise FeltError(
                 "a shuffler that loads the shoe needs a dealing shoe; this table deals by hand"
             )
-        self.config = replace(self.config, shuffling=method)
-        self.shuffler_removed = False

@@ -7,41 +7,15 @@ dealer's cards are seen once revealed.  The stub and the discard rack are never 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from felt.core.cards import Card
-from felt.core.money import dollars
-from felt.games.three_card_poker.round import Phase, ThreeCardRound
-from felt.rounds.engine import SettlementLine
+from felt.games.three_card_poker.round import ThreeCardRound
+from felt.rounds.seat_view import SeatSeen, View, seen_view_json
 
-
-@dataclass(frozen=True)
-class SpotSeen:
-    """Another position as the viewer sees it: its chips, and its cards once turned over."""
-
-    number: int
-    wagers: dict[str, int]
-    cards: tuple[Card, ...]
-    card_count: int
-    status: str
-
-
-@dataclass(frozen=True)
-class SpotView:
-    """Everything one position may know about the round now (0: what anyone may know)."""
-
-    seat: int
-    phase: Phase
-    own_cards: tuple[Card, ...]
-    others: tuple[SpotSeen, ...]
-    dealer_cards: tuple[Card, ...]
-    """The dealer's three cards once revealed, else empty."""
-    dealer_card_count: int
-    pending: tuple[tuple[int, str], ...]
-    lines: tuple[SettlementLine, ...]
-    """The viewer's own settlement statement so far."""
-    void_reason: str
+SpotSeen = SeatSeen
+"""Another position as the viewer sees it: its chips, and its cards once turned over."""
+SpotView = View
+"""Everything one position may know about the round now (0: what anyone may know)."""
 
 
 def spot_view(rnd: ThreeCardRound, viewer: int) -> SpotView:
@@ -66,42 +40,7 @@ def spot_view(rnd: ThreeCardRound, viewer: int) -> SpotView:
     )
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _line(line: SettlementLine) -> dict[str, Any]:
-    return {
-        "seat": line.seat,
-        "wager": line.wager,
-        "stake": dollars(line.stake),
-        "outcome": line.outcome,
-        "amount": dollars(line.amount),
-        "odds": line.odds,
-        "hand": line.hand,
-        "clause": line.clause,
-        "limit_reduction": dollars(line.limit_reduction),
-    }
-
-
 def spot_json(rnd: ThreeCardRound, viewer: int) -> dict[str, Any]:
     """:func:`spot_view` as JSON (what the server sends that position): the keys every game's
-    view has (``seat``, ``phase``, ``own_cards``, ``others``, ``pending``, ``lines``,
-    ``void_reason``), and the dealer's cards once revealed with how many there are."""
-    view = spot_view(rnd, viewer)
-    others = [
-        {"seat": o.number, "wagers": {k: dollars(v) for k, v in o.wagers.items()},
-         "cards": _cards(o.cards), "card_count": o.card_count, "status": o.status}
-        for o in view.others
-    ]  # fmt: skip
-    return {
-        "seat": view.seat,
-        "phase": str(view.phase),
-        "own_cards": _cards(view.own_cards),
-        "others": others,
-        "pending": [{"seat": s, "election": w} for s, w in view.pending],
-        "lines": [_line(x) for x in view.lines],
-        "void_reason": view.void_reason,
-        "dealer_cards": _cards(view.dealer_cards),
-        "dealer_card_count": view.dealer_card_count,
-    }
+    view has, and the dealer's cards once revealed with how many there are."""
+    return seen_view_json(spot_view(rnd, viewer))
