@@ -10,16 +10,25 @@ injected, so the loop is tested with scripted answers.
 
 from __future__ import annotations
 
-import json
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
+from felt.cli.play import (
+    Ask,
+    Out,
+    Saver,
+    Say,
+    answer,
+    check_rounds,
+    choose,
+    line_text,
+    payouts,
+    session,
+    signed,
+)
 from felt.core.cards import Card, format_cards
 from felt.core.errors import FeltError
 from felt.core.money import cents, dollars
-from felt.core.paytable import PayTable
 from felt.games.three_card_poker.actions import CutCards, Fold, Play, Wagers
 from felt.games.three_card_poker.config import GAME, ThreeCardConfig, rules
 from felt.games.three_card_poker.hand import describe
@@ -27,42 +36,10 @@ from felt.games.three_card_poker.round import ThreeCardRound
 from felt.games.three_card_poker.strategy import should_play, suggest
 from felt.games.three_card_poker.table import ThreeCardTable
 from felt.games.three_card_poker.view import SpotView, spot_view
-from felt.rounds.engine import SettlementLine
 from felt.rounds.shuffle import SeededShuffle
 
-Ask = Callable[[str], str]
-Say = Callable[[str], None]
-WIDTH = 80
 OPTIONS = ("seats", "human", "seed", "ask", "say", "symbols", "rounds", "save", "cite")
 """What ``felt play`` may pass (every one optional)."""
-
-
-class Quit(Exception):
-    """The person ended the session."""
-
-
-def _wrapped(say: Say) -> Say:
-    def out(text: str) -> None:
-        for line in text.split("\n"):
-            indent = " " * (len(line) - len(line.lstrip(" ")))
-            for part in textwrap.wrap(line, WIDTH, subsequent_indent=indent + "  ") or [""]:
-                say(part)
-
-    return out
-
-
-def _ask(ask: Ask, prompt: str) -> str:
-    try:
-        answer = ask(prompt)
-    except EOFError:
-        raise Quit from None
-    if answer.strip().lower() in ("q", "quit", "exit"):
-        raise Quit
-    return answer.strip()
-
-
-def _signed(amount: int) -> str:
-    return f"{'+' if amount > 0 else ''}{dollars(amount)}"
 
 
 def round_record(rnd: ThreeCardRound) -> dict[str, Any]:
@@ -85,12 +62,11 @@ def play(config: ThreeCardConfig, options: Mapping[str, Any]) -> ThreeCardTable:
     human = int(options.get("human") or 1)
     rounds: int | None = options.get("rounds")
     ask: Ask = options.get("ask") or input
-    out = _wrapped(options.get("say") or print)
+    out = Out(options.get("say") or print)
     symbols = bool(options.get("symbols", True))
     cite = bool(options.get("cite", False))
     save = options.get("save")
-    if rounds is not None and rounds < 1:
-        raise FeltError(f"rounds must be 1 or more, got {rounds}")
+    check_rounds(rounds)
     if not 1 <= human <= config.seats:
         raise FeltError(f"seat {human} does not exist (seats are 1 to {config.seats})")
     seed = options.get("seed")
@@ -100,9 +76,7 @@ def play(config: ThreeCardConfig, options: Mapping[str, Any]) -> ThreeCardTable:
     else:
         table = ThreeCardTable(config)
     others = [n for n in range(1, config.seats + 1) if n != human][: max(0, seats - 1)]
-    records: list[dict[str, Any]] = []
-    path = None if save is None else Path(save)
-    _write(path, records)
+    saver = Saver(save)
 
     def show(cards: Sequence[Card]) -> str:
         return format_cards(cards, symbols=symbols)
@@ -115,45 +89,28 @@ def play(config: ThreeCardConfig, options: Mapping[str, Any]) -> ThreeCardTable:
     )
     out(f"ante {dollars(config.minimum)} to {dollars(config.maximum)}{pp}.")
     out(f"You are seat {human}. Answer ? at any question for help, q to leave.")
-    total = played = 0
-    try:
-        while rounds is None or played < rounds:
-            out(f"--- round {played + 1} | you: seat {human} | balance {_signed(total)}")
-            rnd = table.new_round()
-            ante, pair_plus = _ask_wagers(config, ask, out, human)
-            rnd.apply(Wagers(human, ante, pair_plus, player="you"))
-            for n in others:
-                rnd.apply(Wagers(n, config.minimum))
-            _decide(rnd, table, human, ask, out, show, total)
-            table.finish(rnd)
-            records.append(round_record(rnd))
-            _write(path, records)
-            view = spot_view(rnd, human)
-            net = sum(line.amount for line in view.lines)
-            total += net
-            played += 1
-            out(_summary(view, show, cite))
-            out(f"your result this round {_signed(net)}; balance {_signed(total)}")
-    except (Quit, KeyboardInterrupt):
-        pass
-    out(f"goodbye: {played} round(s), session result {_signed(total)}")
+
+    def play_round(balance: int) -> tuple[int, str]:
+        rnd = table.new_round()
+        ante, pair_plus = _ask_wagers(config, ask, out, human)
+        rnd.apply(Wagers(human, ante, pair_plus, player="you"))
+        for n in others:
+            rnd.apply(Wagers(n, config.minimum))
+        _decide(rnd, table, human, ask, out, show, balance)
+        table.finish(rnd)
+        saver.add(rnd)
+        view = spot_view(rnd, human)
+        return sum(line.amount for line in view.lines), _summary(view, show, cite)
+
+    session(out, f"seat {human}", rounds, play_round)
     return table
-
-
-def _write(path: Path | None, records: list[dict[str, Any]]) -> None:
-    if path is None:
-        return
-    try:
-        path.write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
-    except OSError as err:
-        raise FeltError(f"--save: cannot write {str(path)!r}: {err.strerror}") from None
 
 
 def _amount(ask: Ask, say: Say, what: str, low: int, high: int, *, none_ok: bool) -> int:
     """An amount from ``low`` to ``high`` (or 0 when ``none_ok``), asked until it is one."""
     default = "0" if none_ok and what.startswith("pair") else dollars(low)
     while True:
-        text = _ask(ask, f"{what} [{default}]: ") or default
+        text = answer(ask, f"{what} [{default}]: ") or default
         if text == "?":
             say(f"  an amount in dollars from {dollars(low)} to {dollars(high)}"
                 + (", or 0 for none" if none_ok else "") + "; enter takes the default")  # fmt: skip
@@ -178,10 +135,6 @@ def _ask_wagers(config: ThreeCardConfig, ask: Ask, say: Say, human: int) -> tupl
         if ante or pair_plus:
             return ante, pair_plus
         say("  place an ante, a pair plus wager, or both")
-
-
-def _payouts(title: str, table: PayTable) -> list[str]:
-    return [f"  {title}:"] + [f"    {hand:<30}{payout}" for hand, payout in table.lines]
 
 
 def _decide(
@@ -210,7 +163,7 @@ def _decide(
             continue
         view = spot_view(rnd, human)
         say(f"your cards (seat {human}): {show(view.own_cards)}, {describe(view.own_cards)}; "
-            f"balance {_signed(balance)}")  # fmt: skip
+            f"balance {signed(balance)}")  # fmt: skip
         hint = "p" if should_play(view.own_cards) else "f"
         ante = dollars(rnd.seats[human].placed["ante"])
         explain = [
@@ -221,42 +174,13 @@ def _decide(
             "  The dealer needs a queen high or better; if not, the ante is paid 1 to 1 and the",
             "  play wager returned.  A straight or better is paid the ante bonus if you play.",
             f"  [{hint}] is the house's suggested play: play Q-6-4 or better.  Enter takes it.",
-            *_payouts("ante bonus pays", config.ante_bonus),
+            *payouts("ante bonus pays", config.ante_bonus),
         ]
         if config.pair_plus:
-            explain += _payouts("pair plus pays", config.pair_plus_table)
+            explain += payouts("pair plus pays", config.pair_plus_table)
         explain.append("  q leaves the table (the round in progress is not finished).")
-        answer = _choose(ask, say, "play or fold?", {"p": "play", "f": "fold"}, hint, explain)
-        rnd.apply(Play(human) if answer == "p" else Fold(human))
-
-
-def _choose(
-    ask: Ask, say: Say, question: str, choices: dict[str, str], default: str, explain: list[str]
-) -> str:
-    listed = ", ".join(f"{k} = {w}" for k, w in choices.items())
-    prompt = f"{question} ({listed}, ? = help) [{default}]: "
-    while True:
-        answer = _ask(ask, prompt).lower()
-        if not answer:
-            return default
-        if answer == "?":
-            say("\n".join(explain))
-            continue
-        for letter, word in choices.items():
-            if answer in (letter, word):
-                return letter
-        say(f"  please answer {' or '.join(choices)} (or ? for help, q to leave)")
-
-
-def _line_text(line: SettlementLine, cite: bool) -> str:
-    parts = [f"{line.wager} {dollars(line.stake)}", line.outcome]
-    if line.hand:
-        parts.append(line.hand)
-    if line.odds:
-        parts.append(f"at {line.odds}")
-    parts.append(_signed(line.amount))
-    text = "    " + "  ".join(parts)
-    return f"{text}\n      [{line.clause}]" if cite else text
+        choice = choose(ask, say, "play or fold?", {"p": "play", "f": "fold"}, hint, explain)
+        rnd.apply(Play(human) if choice == "p" else Fold(human))
 
 
 def _summary(view: SpotView, show: Callable[[Sequence[Card]], str], cite: bool) -> str:
@@ -267,7 +191,7 @@ def _summary(view: SpotView, show: Callable[[Sequence[Card]], str], cite: bool) 
     if view.void_reason:
         lines.append(f"VOID          {view.void_reason}")
     lines.append(f"seat {view.seat} (you)  {show(view.own_cards)}")
-    lines += [_line_text(line, cite) for line in view.lines]
+    lines += [line_text(line, cite) for line in view.lines]
     for other in view.others:
         cards = show(other.cards) if other.cards else f"{other.card_count} cards, not shown"
         lines.append(f"seat {other.number}        {cards}  [{other.status}]")
