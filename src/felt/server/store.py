@@ -40,6 +40,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     func,
     insert,
     select,
@@ -65,9 +66,48 @@ accounts = Table(
     Column("locked", Boolean, nullable=False, default=False),
     Column("balance", BigInteger, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
+    Column("last_login_at", Float, nullable=True),
+    Column("must_change_password", Boolean, nullable=False, server_default=false()),
+    Column("retired_at", Float, nullable=True),
 )
 """People who log in.  ``balance`` (cents) is the player's wallet: always the sum of the
-postings on ``player:<id>``, kept here so a wager can be refused in the same transaction."""
+postings on ``player:<id>``, kept here so a wager can be refused in the same transaction.
+``last_login_at`` is the last successful log-in; ``must_change_password`` is set by a
+supervisor's password reset until the user chooses their own; ``retired_at`` is when the account
+was retired (it can no longer log in; its record and ledger stay)."""
+
+account_changes = Table(
+    "account_changes",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("change", String(32), nullable=False),
+    Column("detail", Text, nullable=False, default=""),
+    Column("by_id", Integer, ForeignKey("accounts.id"), nullable=True),
+    Column("at", Float, nullable=False),
+    Index("account_changes_account", "account_id", "id"),
+)
+"""Every change made to an account (opened, locked, unlocked, password reset or changed,
+retired) with who made it (``by_id``; null for the server machine's ``felt admin`` or the
+lock-out after failed log-ins) and when: the staff screen's history."""
+
+cage_receipts = Table(
+    "cage_receipts",
+    metadata,
+    Column("number", Integer, primary_key=True, autoincrement=True),
+    Column("cashier_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    Column("balance_before", BigInteger, nullable=False),
+    Column("balance_after", BigInteger, nullable=False),
+    Column("txn", String(120), nullable=False, unique=True),
+    Column("at", Float, nullable=False),
+    Index("cage_receipts_at", "at"),
+)
+"""The cage's numbered receipts, one per deposit or withdrawal, written in the transaction that
+posts it (``txn`` is its ledger transaction): amounts in cents, the player's balance before and
+after.  The day's cage report is read from these and checked against the ledger."""
 
 sessions = Table(
     "sessions",
