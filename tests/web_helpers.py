@@ -24,6 +24,8 @@ run by tests/conftest.py."""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 360, "height": 740}
+"""The narrowest phone the screens are held to (issue 20): see :func:`misfits`."""
 SHOTS = Path(__file__).resolve().parents[1] / "build" / "screens"
 """Where the tests save their screenshots (the chosen ones are copied to docs/screens)."""
 
@@ -184,3 +186,43 @@ def tab_to(page: Any, text: str, presses: int = 60) -> None:
         if focused.startswith(text):
             return
     raise AssertionError(f"Tab never reached a control reading {text!r}")
+
+
+MISFITS = """() => {
+  const out = [];
+  const canvas = document.createElement('canvas').getContext('2d');
+  const page = document.documentElement;
+  if (page.scrollWidth > window.innerWidth + 1)
+    out.push(`the page is ${page.scrollWidth} px wide in a ${window.innerWidth} px window`);
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  for (const table of document.querySelectorAll('table')) {
+    if (!shown(table) || table.closest('dialog:not([open])')) continue;
+    const box = table.parentElement;
+    const room = box.getBoundingClientRect().right;
+    const right = table.getBoundingClientRect().right;
+    const name = (table.querySelector('caption') || table).textContent.trim().slice(0, 40);
+    if (right > Math.min(room, window.innerWidth) + 1)
+      out.push(`table "${name}" overflows its container by ${Math.round(right - Math.min(room, window.innerWidth))} px`);
+    for (const cell of table.querySelectorAll('th, td')) {
+      if (!shown(cell)) continue;
+      const style = getComputedStyle(cell);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const words = (cell.innerText || '').split(/\\s+/).filter(Boolean);
+      if (!words.length) continue;
+      const widest = words.reduce((a, w) => (canvas.measureText(w).width > canvas.measureText(a).width ? w : a));
+      const need = canvas.measureText(widest).width;
+      const have = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (have + 1 < need)
+        out.push(`a cell of "${name}" is ${Math.round(have)} px wide, narrower than its word "${widest.slice(0, 30)}" (${Math.round(need)} px)`);
+    }
+  }
+  return out;
+}"""
+"""What does not fit the page's width: the page wider than its window, a table wider than its
+container (or the window), a table cell narrower than the longest word in it (a column squeezed
+to a letter a line).  Measured in the browser with each cell's own font."""
+
+
+def misfits(page: Any) -> list[str]:
+    """Everything of ``page`` that does not fit its width (:data:`MISFITS`); empty when all fits."""
+    return list(page.evaluate(MISFITS))
