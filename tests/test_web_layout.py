@@ -35,6 +35,7 @@ TABLES: list[tuple[str, dict[str, Any], str | None]] = [
     ("double-down-stud", {}, None),
     ("double-down-stud", {"minimum": "10", "maximum": "100"}, None),
     ("double-down-stud", {"shuffling": "shuffler-to-shoe"}, None),
+    ("double-down-stud", {"double_down": "up-to"}, None),
 ]
 """Tables of each game and edition, at the minimum settings and others."""
 ELECTIONS = {"boston5": Round.ELECTIONS, "boston7": Round.ELECTIONS,
@@ -73,14 +74,16 @@ def test_the_wager_form_has_the_tables_limits_and_sends_an_action_the_game_reads
     game = table_game(game_id)
     w = layout["wager"]
     assert (w["minimum"], w["maximum"]) == (dollars(config.minimum), dollars(config.maximum))
-    chip = cents(w["minimum"])
+    chosen = {s["field"]: s for s in w["spots"] if "follows" not in s}
     for ticked in (False, True):  # as the screen builds it, with the optional spots or without
         sent: dict[str, Any] = {"action": w["action"], "seat": 3}
         for spot in w["spots"]:
             if spot.get("optional") and not ticked:
                 continue
             sent[spot["field"]] = (
-                dollars(chip * spot["times"]) if "times" in spot else spot["amount"]
+                dollars(cents(chosen[spot["follows"]]["minimum"]) * spot["times"])
+                if "follows" in spot
+                else spot["minimum"]
             )
         action = game.parse_action(json.loads(json.dumps(sent)), "wager form")
         read = action.to_json()  # the action as the game read it, amounts in dollars
@@ -97,9 +100,13 @@ def test_the_wager_form_has_the_tables_limits_and_sends_an_action_the_game_reads
             assert cents(read.get("bonus", "0")) == (config.bonus_minimum if ticked else 0)
             assert w["label"] == "Ante"
             assert w["phases"] == ["betting"]
-    for spot in w["spots"]:
-        if "minimum" in spot:
-            assert cents(spot["minimum"]) <= cents(spot["amount"]) <= cents(spot["maximum"])
+    for spot in w["spots"]:  # a chosen amount has its limits and step; a following one its spot
+        if "follows" in spot:
+            assert spot["follows"] in chosen
+            assert spot["times"] >= 1
+        else:
+            assert 0 < cents(spot["minimum"]) <= cents(spot["maximum"])
+            assert spot["step"] == "0.01"
 
 
 @pytest.mark.parametrize(("game_id", "settings", "edition"), TABLES)
@@ -118,6 +125,9 @@ def test_every_decision_button_sends_an_action_the_game_reads(
             n = e["number"]
             assert n["min"] <= n["value"] <= n["max"]
             inputs[n["field"]] = n["value"]
+        for b in e["buttons"]:  # an amount to place up to the wager (17.8(c) up-to)
+            if "field" in b.get("places", {}):
+                inputs[b["places"]["field"]] = b["places"]["minimum"]
         assert len(e["buttons"]) == 2
         for b in e["buttons"]:
             assert set(b["adds"]) <= set(inputs), (election, b)

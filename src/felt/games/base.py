@@ -304,16 +304,27 @@ class TableGame(Game):
 
         - ``title``: the game's name on the screens.
         - ``wager``: the wager form: ``label`` (the word before the limits, ``Ante``),
-          ``minimum`` and ``maximum`` (of the chip the player picks), ``legend`` (after
-          ``Seat N:``), ``action`` (the action's name), ``button`` (its verb), ``phases`` (the
-          round phases that take wagers) and ``spots``: each with ``field`` (the action's field),
-          ``label``, and either ``times`` (the chip times this) or ``amount`` (a fixed amount),
-          ``optional`` (a check box), ``minimum``/``maximum`` when it has its own limits.
+          ``minimum`` and ``maximum`` (the table's limits as the lobby shows them), ``legend``
+          (after ``Seat N:``), ``action`` (the action's name), ``button`` (its verb), ``phases``
+          (the round phases that take wagers) and ``spots``, each with ``field`` (the action's
+          field) and ``label``, and either an amount the player chooses: ``minimum``,
+          ``maximum`` and ``step`` (dollars: the amount is a whole number of steps, ``0.01``
+          for whole cents), ``optional`` (true: the spot may be left empty, sent as no field);
+          or an amount that follows another spot: ``follows`` (that spot's ``field``) and
+          ``times`` (a whole number: the amount is that spot's times this, placed when it is).
+          The game accepts exactly the wagers that place every spot not ``optional``, at least
+          one spot, each chosen amount within its limits and on its step; the server also
+          refuses a total over the player's balance (13:69O-1.4(h)), so the screen does too.
         - ``decisions``: by election (as the round's ``pending`` names it): ``buttons`` (each
           ``label``, ``action`` (the JSON without the seat), ``primary``, ``adds``: the fields
-          the election's inputs fill in), ``pick`` (``field``, ``count``, ``prompt``: cards of
-          the seat's hand to choose) and ``number`` (``field``, ``label``, ``min``, ``max``,
-          ``value``: a number to give).
+          the election's inputs fill in, and ``places`` for a button that puts money on the
+          layout: ``wager`` (the key of the seat's ``wagers`` in the view it follows), ``times``
+          (the amount is that wager times this), ``label`` (the words before the amount on the
+          button: ``Second wager $20.00``), and, where the player may place less, ``field``
+          (the action's field the amount goes in, one of ``adds``), ``minimum`` and ``step``:
+          any amount from ``minimum`` up to the one above, a whole number of steps), ``pick``
+          (``field``, ``count``, ``prompt``: cards of the seat's hand to choose) and ``number``
+          (``field``, ``label``, ``min``, ``max``, ``value``: a number to give).
         - ``dealer``: how the dealer's cards show: ``cards`` (the view's key of the cards face
           up) and either ``count`` (the key of how many there are, the rest face down) or
           ``hole`` and ``hole_label`` (one card face down until the view's ``hole`` shows it).

@@ -200,6 +200,8 @@ class Boston(TableGame):
                     "action": {"action": "second"},
                     "primary": True,
                     "adds": [],
+                    # 24.10(b): the second wager equals the first
+                    "places": {"wager": "first", "times": 1, "label": "Second wager"},
                 },
                 {"label": "Fold", "action": {"action": "fold"}, "primary": False, "adds": []},
             ]
@@ -237,16 +239,27 @@ class Boston(TableGame):
                 "action": "wager",
                 "button": "Wager",
                 "phases": ["betting"],
-                "spots": [
-                    {"field": "ante", "label": "Ante", "times": 1},
-                    {"field": "first", "label": "First wager", "times": config.first_ratio},
+                "spots": [  # any whole cents within the limits (24.6(b), (c))
+                    {
+                        "field": "ante",
+                        "label": "Ante",
+                        "minimum": dollars(config.minimum),
+                        "maximum": dollars(config.maximum),
+                        "step": dollars(1),
+                    },
+                    {
+                        "field": "first",
+                        "label": "First wager",
+                        "follows": "ante",
+                        "times": config.first_ratio,
+                    },
                     {
                         "field": "bonus",
                         "label": "Optional bonus wager",
                         "optional": True,
-                        "amount": dollars(config.bonus_minimum),
                         "minimum": dollars(config.bonus_minimum),
                         "maximum": dollars(config.bonus_maximum),
+                        "step": dollars(1),
                     },
                 ],
             },

@@ -200,14 +200,21 @@ class DoubleDown(TableGame):
                     "value": 26,
                 },
             }
+        # 17.8(c): the double down wager equals the original wager, or (up-to) any amount
+        # more than nothing up to it, in whole cents
+        double: dict[str, Any] = {
+            "label": "Double down",
+            "action": {"action": "double"},
+            "primary": True,
+            "adds": [],
+            "places": {"wager": "wager", "times": 1, "label": "Double for"},
+        }
+        if config.double_down == "up-to":
+            double["adds"] = ["amount"]
+            double["places"].update(field="amount", minimum=dollars(1), step=dollars(1))
         decisions["double or stand"] = {
             "buttons": [
-                {
-                    "label": "Double down",
-                    "action": {"action": "double"},
-                    "primary": True,
-                    "adds": [],
-                },
+                double,
                 {"label": "Stand", "action": {"action": "stand"}, "primary": False, "adds": []},
             ]
         }
@@ -221,7 +228,15 @@ class DoubleDown(TableGame):
                 "action": "bet",
                 "button": "Bet",
                 "phases": ["betting", "cut", "cut done"],
-                "spots": [{"field": "amount", "label": "Wager", "times": 1}],
+                "spots": [  # any whole cents within the limits (17.6)
+                    {
+                        "field": "amount",
+                        "label": "Wager",
+                        "minimum": dollars(config.minimum),
+                        "maximum": dollars(config.maximum),
+                        "step": dollars(1),
+                    }
+                ],
             },
             "decisions": decisions,
             "dealer": {"cards": "dealer_up", "hole": "hole_card", "hole_label": "Hole card"},

@@ -156,15 +156,21 @@ class ThreeCardPoker(TableGame):
         until revealed; the irregularities of 20.12."""
         from felt.core.money import dollars
 
-        spots: list[dict[str, Any]] = [{"field": "ante", "label": "Ante", "times": 1}]
+        # 20.6: an ante, a pair plus wager or both, each any whole cents within its limits (so
+        # the ante is optional where the pair plus is offered)
+        spots: list[dict[str, Any]] = [{
+            "field": "ante", "label": "Ante", "minimum": dollars(config.minimum),
+            "maximum": dollars(config.maximum), "step": dollars(1),
+        }]  # fmt: skip
         if config.pair_plus:
+            spots[0]["optional"] = True
             spots.append({
                 "field": "pair_plus",
                 "label": "Pair plus wager",
                 "optional": True,
-                "amount": dollars(config.pair_plus_minimum),
                 "minimum": dollars(config.pair_plus_minimum),
                 "maximum": dollars(config.pair_plus_maximum),
+                "step": dollars(1),
             })  # fmt: skip
         return {
             "title": TITLE,
@@ -186,6 +192,8 @@ class ThreeCardPoker(TableGame):
                             "action": {"action": "play"},
                             "primary": True,
                             "adds": [],
+                            # 20.10: the play wager equals the ante
+                            "places": {"wager": "ante", "times": 1, "label": "Play"},
                         },
                         {
                             "label": "Fold",
