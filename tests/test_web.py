@@ -110,17 +110,24 @@ def screen_state(p: Player) -> dict[str, Any]:
 def act_once(p: Player, rng: random.Random) -> bool:
     """Make one move the screen offers now (a wager, or a choice of an election, picked at
     random so every kind is made); False if it offers none or the screen changed under it."""
+    from playwright.sync_api import Error as PlaywrightError
+
     page = p.page
     offered: dict[str, Any] = page.evaluate(
-        """() => ({wager: !!document.querySelector('fieldset.wager button.primary'),
-                   bonus: !!document.querySelector('fieldset.wager input[type=checkbox]'),
+        """() => ({wager: !!document.querySelector('fieldset.wager button.primary:enabled'),
+                   bonus: [...document.querySelectorAll('fieldset.wager .spot[data-optional]')]
+                     .filter((s) => !s.querySelector('input').value).map((s) => s.dataset.field),
                    choices: [...document.querySelectorAll('.decision button[data-action]')]
                               .map((b) => b.dataset.action),
                    cards: document.querySelectorAll('.mine button.card').length})"""
     )
     if offered["wager"]:
-        if offered["bonus"] and rng.random() < 0.5:  # the optional bonus, sometimes (Boston)
-            _click(page.locator("fieldset.wager input[type=checkbox]"))
+        if offered["bonus"] and rng.random() < 0.5:  # an optional wager, sometimes, at its minimum
+            spot = page.locator(f"fieldset.wager .spot[data-field={offered['bonus'][0]}]").first
+            try:
+                spot.locator("input").fill(spot.get_attribute("data-minimum") or "", timeout=1500)
+            except PlaywrightError:  # the screen changed under it (the betting closed)
+                return False
         return _click(page.locator("fieldset.wager button.primary"))
     if not offered["choices"]:
         return False

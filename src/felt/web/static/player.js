@@ -12,8 +12,8 @@ export function tableScreen(root, tableId) {
   let view = null;
   let info = null;
   let chosen = new Set(); // the cards picked for a decision that takes some (a discard)
-  let ante = null; // the chip: the amount the chip-sized wager spots are a multiple of
-  const optional = new Set(); // the optional spots ticked
+  const forms = new Map(); // seat -> its wager form, kept while the round takes wagers
+  const placing = new Map(); // "seat election" -> the amount typed for a decision that takes one
   const status = h("p", { class: "live", role: "status" }, "Connecting…");
   const live = new Live(onMessage, (state) => {
     status.textContent = { live: "Live", reconnecting: "Connection lost: reconnecting…", ended: "Session ended: log in again" }[state];
@@ -24,13 +24,16 @@ export function tableScreen(root, tableId) {
   const guideBox = h("dialog", { class: "guide", "aria-label": "Rules and pay tables" });
   document.body.append(guideBox); // outside the screen, so a new view does not close it
   const timer = setInterval(tick, 250);
+  // the wager form and the buttons that place money check the balance: follow it as it moves
+  const balanceWatch = new MutationObserver(() => { if (!gone) draw(); });
+  balanceWatch.observe(document.getElementById("balance"), { attributes: true, attributeFilter: ["data-balance"] });
 
   let gone = false;
   function onMessage(msg) {
     if (gone) return;
     if (msg.type === "table" && msg.table === tableId) {
       const settled = msg.finished && !(view && view.finished && view.round === msg.round);
-      if (view && msg.round !== view.round) { chosen = new Set(); }
+      if (view && msg.round !== view.round) { chosen = new Set(); placing.clear(); }
       view = msg;
       view.receivedAt = performance.now();
       draw();
@@ -100,62 +103,193 @@ export function tableScreen(root, tableId) {
     return (info && info.layout) || {};
   }
 
-  // The wager form: a chip from the table's minimum up, the spots it sizes (each a multiple of
-  // it), the optional spots of a fixed amount to tick.
+  // The wager form, drawn from the layout's spots: each amount the player chooses typed (dollars
+  // and cents) or built from chips, the spots that follow another shown as they follow, the total
+  // at risk, "Repeat last wager", and the place button, disabled with the reason whenever the
+  // server would refuse the wager (limits, step, the balance: 13:69O-1.4(h)).  The form is built
+  // once a seat and round and kept across redraws, so what is being typed is never lost.
   function wagerForm(seat, w) {
-    const min = Number(w.minimum);
-    const max = Number(w.maximum);
-    const chips = [1, 2, 5, 10, 20].map((k) => k * min).filter((v) => v <= max);
-    if (ante === null || !chips.includes(ante)) ante = chips[0];
-    const sized = w.spots.filter((s) => s.times !== undefined);
-    const ticks = w.spots.filter((s) => s.optional);
-    return h("fieldset", { class: "wager" },
-      h("legend", {}, `Seat ${seat}: ${w.legend}`),
-      h("div", { class: "row chips", role: "radiogroup", "aria-label": "Chip value" },
-        chips.map((v) => h("button", { type: "button", class: "chip" + (v === ante ? " on" : ""), role: "radio",
-          "aria-checked": String(v === ante), onclick: () => { ante = v; draw(); } }, money(v.toFixed(2))))),
-      ticks.map((s) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: optional.has(s.field),
-        onchange: (e) => { if (e.target.checked) optional.add(s.field); else optional.delete(s.field); } }),
-      ` ${s.label} ${money(s.amount)}`)),
-      h("button", { type: "button", class: "primary", onclick: () => {
-        const a = { action: w.action, seat };
-        for (const s of w.spots) {
-          if (s.optional && !optional.has(s.field)) continue;
-          a[s.field] = s.times !== undefined ? (ante * s.times).toFixed(2) : s.amount;
+    let form = forms.get(seat);
+    if (!form || form.round !== view.round) {
+      form = buildWagerForm(seat, w);
+      forms.set(seat, form);
+    }
+    form.refresh();
+    return form.el;
+  }
+
+  function balanceCents() {
+    const text = document.getElementById("balance").dataset.balance;
+    return text === undefined ? null : toCents(text);
+  }
+
+  function lastWagerKey() { return `felt.last-wager.${tableId}`; }
+
+  function buildWagerForm(seat, w) {
+    const chosen = w.spots.filter((s) => s.follows === undefined);
+    const texts = {}; // field -> the amount as typed
+    const first = chosen.find((s) => !s.optional) || chosen[0];
+    for (const s of chosen) texts[s.field] = s === first ? s.minimum : "";
+    const inputs = {};
+    const chipRows = {};
+    const follows = w.spots.filter((s) => s.follows !== undefined).map((s) => ({ spot: s, text: h("span", {}) }));
+    const total = h("span", { class: "total-amount" });
+    const reason = h("p", { id: `wager-reason-${seat}`, class: "reason", role: "status" });
+    const place = h("button", { type: "button", id: `wager-place-${seat}`, class: "primary", "aria-describedby": reason.id,
+      onclick: () => placeWager(seat, w, form) });
+    const repeat = h("button", { type: "button", id: `wager-repeat-${seat}`, onclick: () => {
+      const last = JSON.parse(sessionStorage.getItem(lastWagerKey()) || "null");
+      if (!last) return;
+      for (const s of chosen) texts[s.field] = last[s.field] || "";
+      form.refresh();
+      place.focus();
+    } }, "Repeat last wager");
+    const clear = h("button", { type: "button", id: `wager-clear-${seat}`, onclick: () => {
+      for (const s of chosen) texts[s.field] = "";
+      form.refresh();
+    } }, "Clear");
+    const spots = {};
+    for (const s of chosen) spots[s.field] = (() => {
+      const id = `wager-${s.field}-${seat}`;
+      const lo = toCents(s.minimum), hi = toCents(s.maximum), step = toCents(s.step);
+      inputs[s.field] = h("input", { id, type: "text", inputmode: "decimal", autocomplete: "off", size: 9,
+        placeholder: s.optional ? "none" : "", "aria-describedby": `${id}-limits`,
+        oninput: (e) => { texts[s.field] = e.target.value; form.refresh(); } });
+      const denominations = CHIPS.filter((c) => c <= hi && c % step === 0);
+      chipRows[s.field] = denominations.map((c) => h("button", { type: "button", class: "chip", id: `chip-${s.field}-${seat}-${c}`,
+        dataset: { chip: c }, "aria-label": `Add ${chipText(c)} to the ${s.label.toLowerCase()}`,
+        onclick: () => {
+          const now = toCents(texts[s.field]);
+          texts[s.field] = dollarsOf((Number.isInteger(now) ? now : 0) + c);
+          form.refresh();
+        } }, chipText(c)));
+      return h("div", { class: "spot", dataset: { field: s.field, minimum: s.minimum, maximum: s.maximum, ...(s.optional ? { optional: "true" } : {}) } },
+        h("div", { class: "row" }, h("label", { for: id }, s.label), h("span", { class: "amount" }, h("span", { "aria-hidden": "true" }, "$"), inputs[s.field]),
+          h("span", { id: `${id}-limits`, class: "muted" }, `${money(s.minimum)} to ${money(s.maximum)}`,
+            step > 1 ? ` in steps of ${money(s.step)}` : "", s.optional ? " · optional" : "")),
+        h("div", { class: "row chips", role: "group", "aria-label": `Chips for the ${s.label.toLowerCase()}` }, chipRows[s.field]));
+    })();
+    const form = {
+      round: view.round,
+      el: h("fieldset", { class: "wager" },
+        h("legend", {}, `Seat ${seat}: ${w.legend}`),
+        w.spots.map((s) => spots[s.field] || h("p", { class: "follows", dataset: { field: s.field } },
+          follows.find((f) => f.spot === s).text)),
+        h("p", { class: "total" }, "Total at risk ", total),
+        reason,
+        h("div", { class: "row" }, place, repeat, clear)),
+      verdict: null,
+      texts,
+      refresh() {
+        const balance = balanceCents();
+        const v = wagerVerdict(w, texts, balance);
+        form.verdict = v;
+        for (const s of chosen) {
+          if (inputs[s.field].value !== texts[s.field]) inputs[s.field].value = texts[s.field];
+          inputs[s.field].setAttribute("aria-invalid", String(v.field === s.field));
+          const now = toCents(texts[s.field]);
+          for (const chip of chipRows[s.field]) chip.disabled = (Number.isInteger(now) ? now : 0) + Number(chip.dataset.chip) > toCents(s.maximum);
         }
-        return act(a);
-      } }, `${w.button} ${sized.map((s) => money((ante * s.times).toFixed(2))).join(" + ")}`));
+        for (const f of follows) {
+          const a = v.amounts[f.spot.field];
+          f.text.textContent = `${f.spot.label} ${Number.isInteger(a) ? money(dollarsOf(a)) : "—"} (${f.spot.times} × the ${labelOf(w, f.spot.follows).toLowerCase()})`;
+        }
+        total.textContent = Number.isInteger(v.total) ? money(dollarsOf(v.total)) : "—";
+        reason.textContent = v.reason || "";
+        place.disabled = !!v.reason;
+        place.textContent = Number.isInteger(v.total) && v.total > 0 ? `${w.button} ${money(dollarsOf(v.total))}` : w.button;
+        const last = JSON.parse(sessionStorage.getItem(lastWagerKey()) || "null");
+        const again = last && wagerVerdict(w, Object.fromEntries(chosen.map((s) => [s.field, last[s.field] || ""])), balance);
+        repeat.hidden = !again || !!again.reason;
+        if (again && !again.reason) repeat.textContent = `Repeat last wager ${money(dollarsOf(again.total))}`;
+      },
+    };
+    return form;
+  }
+
+  async function placeWager(seat, w, form) {
+    const v = wagerVerdict(w, form.texts, balanceCents());
+    if (v.reason) { toast(v.reason); return; }
+    const a = { action: w.action, seat };
+    for (const s of w.spots) if (v.amounts[s.field]) a[s.field] = dollarsOf(v.amounts[s.field]);
+    try {
+      await live.act(tableId, a, view && !view.finished ? view.round : null);
+      const last = {};
+      for (const s of w.spots) if (s.follows === undefined && v.amounts[s.field]) last[s.field] = dollarsOf(v.amounts[s.field]);
+      sessionStorage.setItem(lastWagerKey(), JSON.stringify(last));
+      refreshBalance();
+    } catch (e) { toast(e.message); }
   }
 
   // Each election pending at the seat with its buttons, and what it takes besides (cards picked
-  // from the hand, a number).
+  // from the hand, a number, an amount).  A button that places money says how much ("Second wager
+  // $20.00": the layout's ``places``, from the seat's wagers in the view) and is disabled with
+  // the reason when the amount is more than the balance (13:69O-1.4(h)).
   function decisions(seat, own) {
     const pending = (own.pending || []).filter((p) => p.seat === seat);
     const all = layout().decisions || {};
+    const seen = ((view.public && view.public.others) || []).find((o) => o.seat === seat) || {};
     return pending.map((p) => {
       const clock = (view.clock || []).find((c) => c.seat === seat && c.election === p.election);
       const e = all[p.election] || { buttons: [] };
-      const buttons = e.buttons.map((b) => h("button", {
-        type: "button", class: b.primary ? "primary" : "",
-        dataset: { action: b.action.action },
-        onclick: () => {
-          const a = { ...b.action, seat };
-          for (const field of b.adds || []) {
-            if (e.pick && field === e.pick.field) {
-              if (chosen.size !== e.pick.count) { toast(e.pick.prompt); return; }
-              a[field] = [...chosen];
-            } else if (e.number && field === e.number.field) {
-              a[field] = Number(root.querySelector(`#${field}-${seat}`).value);
+      const extra = [];
+      const buttons = e.buttons.map((b) => {
+        const pl = b.places;
+        const full = pl ? toCents((seen.wagers || {})[pl.wager] || "0") * pl.times : 0;
+        const key = `${seat} ${p.election}`;
+        const reason = pl ? h("p", { class: "reason", role: "status", id: `reason-${b.action.action}-${seat}` }) : null;
+        const button = h("button", {
+          type: "button", class: b.primary ? "primary" : "",
+          dataset: { action: b.action.action }, "aria-describedby": reason ? reason.id : null,
+          onclick: () => {
+            const a = { ...b.action, seat };
+            for (const field of b.adds || []) {
+              if (e.pick && field === e.pick.field) {
+                if (chosen.size !== e.pick.count) { toast(e.pick.prompt); return; }
+                a[field] = [...chosen];
+              } else if (e.number && field === e.number.field) {
+                a[field] = Number(root.querySelector(`#${field}-${seat}`).value);
+              } else if (pl && field === pl.field) {
+                a[field] = dollarsOf(toCents(placing.get(key) ?? dollarsOf(full)));
+              }
             }
+            return act(a);
+          } }, b.label);
+        if (!pl) return button;
+        // the amount the button places, checked as the server checks it
+        const update = () => {
+          const text = pl.field ? (placing.get(key) ?? dollarsOf(full)) : dollarsOf(full);
+          const a = toCents(text);
+          const balance = balanceCents();
+          let why = null;
+          if (pl.field && (!Number.isInteger(a) || a < toCents(pl.minimum) || a > full || a % toCents(pl.step) !== 0)) {
+            why = `The amount must be ${money(pl.minimum)} to ${money(dollarsOf(full))}, in whole cents`;
+          } else if (balance !== null && Number.isFinite(balance) && a > balance) {
+            why = `${money(dollarsOf(a))} is more than your balance ${money(dollarsOf(balance))}`;
           }
-          return act(a);
-        } }, b.label));
+          button.textContent = Number.isInteger(a) ? `${pl.label} ${money(dollarsOf(a))}` : pl.label;
+          button.disabled = !!why;
+          reason.textContent = why || "";
+        };
+        if (pl.field) {
+          const id = `place-${pl.field}-${seat}`;
+          extra.push(h("label", { for: id }, ` ${pl.label} `), h("input", { id, type: "text", inputmode: "decimal", size: 9,
+            autocomplete: "off", value: placing.get(key) ?? dollarsOf(full),
+            oninput: (ev) => { placing.set(key, ev.target.value); update(); } }),
+          h("span", { class: "muted" }, ` ${money(pl.minimum)} to ${money(dollarsOf(full))}`));
+        }
+        update();
+        extra.push(reason);
+        return button;
+      });
       const n = e.number;
       return h("div", { class: "decision", role: "group", "aria-label": `Seat ${seat}: ${p.election}` },
         h("strong", {}, `Your decision: ${p.election}`), " · ",
         clock ? h("span", { class: "clock", dataset: { clock: clock.seconds } }, `${Math.ceil(clock.seconds)} s left`) : null,
         n ? h("label", {}, ` ${n.label} `, h("input", { id: `${n.field}-${seat}`, type: "number", min: n.min, max: n.max, value: n.value, size: 3 })) : null,
-        h("div", { class: "row" }, buttons));
+        extra.filter((x) => x.tagName !== "P"),
+        h("div", { class: "row" }, buttons),
+        extra.filter((x) => x.tagName === "P"));
     });
   }
 
@@ -223,5 +357,72 @@ export function tableScreen(root, tableId) {
   }
 
   draw();
-  return () => { gone = true; clearInterval(timer); live.close(); guideBox.remove(); };
+  return () => { gone = true; clearInterval(timer); balanceWatch.disconnect(); live.close(); guideBox.remove(); };
+}
+
+// ----------------------------------------------------------------- wager amounts
+// Amounts on the screen are dollar strings, as the layout and the server write them; the form
+// reckons in whole cents, as the server does.
+
+const CHIPS = [100, 500, 2500, 10000, 50000, 100000, 500000, 2500000];
+// the usual casino chip denominations in cents: $1, $5, $25, $100, $500, $1,000, $5,000, $25,000
+
+// Dollars as typed ("7.35", "$1,250", "20") in cents: a fraction of a cent stays a fraction (it is
+// off any step), NaN when the text is no amount, Infinity when it is beyond any limit.
+export function toCents(text) {
+  const t = String(text ?? "").trim().replace(/^\$/, "");
+  if (!/^(\d{1,3}(,\d{3})+|\d+)?(\.\d*)?$/.test(t) || !/\d/.test(t)) return NaN;
+  const [whole, frac = ""] = t.replace(/,/g, "").split(".");
+  if (whole.replace(/^0+/, "").length > 9) return Infinity;
+  const cents = Number(whole || "0") * 100 + Number((frac + "00").slice(0, 2));
+  const rest = frac.slice(2).replace(/0+$/, "");
+  return rest ? cents + Number(`0.${rest}`) : cents;
+}
+
+export function dollarsOf(cents) {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+function chipText(cents) {
+  return `$${(cents / 100).toLocaleString("en-US")}`;
+}
+
+function labelOf(w, field) {
+  const s = w.spots.find((x) => x.field === field);
+  return s ? s.label : field;
+}
+
+// What the wager form would send for the amounts typed (``texts``: field -> text) and whether
+// the server would take it: {amounts (cents, 0 for a spot left empty), total, reason (null when
+// it would), field (the spot at fault)}.  The rules are the layout's (base.py TableGame.layout):
+// every spot not optional placed, at least one spot, each chosen amount within its limits and on
+// its step, a following spot its times the one it follows, the total within the balance
+// (13:69O-1.4(h); ``balance`` in cents, null when not known).
+export function wagerVerdict(w, texts, balance) {
+  const amounts = {};
+  let reason = null;
+  let field = null;
+  const fault = (s, why) => { if (!reason) { reason = why; field = s.field; } };
+  for (const s of w.spots.filter((x) => x.follows === undefined)) {
+    const text = String(texts[s.field] ?? "").trim();
+    const name = s.label.toLowerCase();
+    const a = text ? toCents(text) : 0;
+    amounts[s.field] = a;
+    if (Number.isNaN(a)) fault(s, `Type the ${name} in dollars and cents, such as ${s.minimum}`);
+    else if (a === 0 && !s.optional) fault(s, `Place the ${name}: ${money(s.minimum)} to ${money(s.maximum)}`);
+    else if (a !== 0 && (a < toCents(s.minimum) || a > toCents(s.maximum))) fault(s, `The ${name} must be ${money(s.minimum)} to ${money(s.maximum)}`);
+    else if (a !== 0 && (!Number.isInteger(a) || a % toCents(s.step) !== 0)) {
+      fault(s, toCents(s.step) === 1 ? `The ${name} must be in whole cents` : `The ${name} must be in steps of ${money(s.step)}`);
+    }
+  }
+  for (const s of w.spots.filter((x) => x.follows !== undefined)) amounts[s.field] = s.times * amounts[s.follows];
+  const values = Object.values(amounts);
+  const total = values.every(Number.isFinite) ? values.reduce((x, y) => x + y, 0) : NaN;
+  if (!reason && total === 0) {
+    reason = `Place ${w.spots.filter((x) => x.follows === undefined).map((x) => `the ${x.label.toLowerCase()}`).join(" or ")}`;
+  }
+  if (!reason && balance !== null && Number.isFinite(balance) && total > balance) {
+    reason = `The total ${money(dollarsOf(total))} is more than your balance ${money(dollarsOf(balance))}`;
+  }
+  return { amounts, total, reason, field };
 }

@@ -1,0 +1,228 @@
+"""Wagers of any allowed size through the table screen (issue 20, item 4), in a real headless
+Chromium against a real ``felt serve``: at a Boston 5 table of ante $5.00 to $50.00 (optional
+bonus $1.00 to $25.00), one player wagers an odd ante ($7.35) with a bonus built from chips ($7),
+then repeats it with "Repeat last wager", then wagers the maximum; another, with $20.00, wagers
+the minimum and is shown why a larger ante and the second wager are not offered.  The oracle of
+what was placed is the stored event log (the actions the server accepted), never the screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_web import Player, open_page, read_log
+from tests.web_helpers import (
+    DESKTOP,
+    NARROW,
+    WebServer,
+    browser,
+    misfits,
+    shot,
+    start_server,
+    unnamed,
+)
+
+__all__ = ["browser"]  # the fixture, imported for pytest
+
+TABLE = "w5"
+EXTRA = f"""
+[[table]]
+id = "{TABLE}"
+game = "boston5"
+pace_seconds = 0.3
+betting_seconds = 30
+between_rounds_seconds = 2
+
+[table.settings]
+minimum = "5"
+maximum = "50"
+bonus_minimum = "1"
+bonus_maximum = "25"
+decision_seconds = 60
+"""
+"""Betting stays open 30 s after the first wager while a seated player has not wagered."""
+
+
+@dataclass
+class Session:
+    """The server, its database, and the two players' pages."""
+
+    server: WebServer
+    db: Path
+    ann: Player
+    bob: Player
+
+
+@pytest.fixture(scope="module")
+def session(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+    tmp = tmp_path_factory.mktemp("web-wagers")
+    server = start_server(tmp, extra=EXTRA)
+    server.account("ann", "player", deposit="1000.00")
+    server.account("bob", "player", deposit="20.00")
+    ann = open_page(browser, server, "ann", DESKTOP)
+    bob = open_page(browser, server, "bob", NARROW)
+    try:
+        yield Session(server, tmp / "felt.db", ann, bob)
+    finally:
+        for p in (ann, bob):
+            p.page.context.close()
+        server.proc.stop()
+
+
+def sit(p: Player, seat: int) -> None:
+    """Open the table and sit at ``seat``; wait for the wager form."""
+    p.page.goto(p.page.url.split("#")[0] + f"#/table/{TABLE}")
+    p.page.wait_for_selector(".table-screen .live[data-state=live]")
+    p.page.get_by_role("button", name=f"Sit at seat {seat}").click()
+    form(p)
+
+
+def form(p: Player) -> Any:
+    """The wager form, once the screen shows it (the balance read)."""
+    p.page.wait_for_selector("fieldset.wager", timeout=30_000)
+    p.page.wait_for_selector("#balance[data-balance]", state="attached")
+    return p.page.locator("fieldset.wager")
+
+
+def place_button(p: Player) -> Any:
+    return p.page.locator("fieldset.wager button.primary")
+
+
+def reason(p: Player) -> str:
+    return str(p.page.locator("fieldset.wager .reason").text_content() or "")
+
+
+def decide(p: Player, action: str) -> str:
+    """Expose for the bonus when asked, then take ``action`` at "second or fold"; the text
+    the second wager's button showed."""
+    page = p.page
+    page.wait_for_selector(".decision button[data-action]", timeout=30_000)
+    if page.locator(".decision button[data-action=expose]").count():
+        page.locator(".decision button[data-action=expose]").click()
+    second = page.locator(".decision button[data-action=second]")
+    second.wait_for(timeout=30_000)
+    text = str(second.text_content())
+    page.locator(f".decision button[data-action={action}]").click()
+    return text
+
+
+def finished(p: Player) -> None:
+    p.page.wait_for_selector(".table-screen[data-finished=true]", timeout=30_000)
+
+
+def wagers_placed(db: Path, name: str) -> list[dict[str, Any]]:
+    """The wager actions the server accepted from ``name`` at the table, in order."""
+    events, tables, ids, _ = read_log(db)
+    out = []
+    for rid in sorted(
+        (r for r in events if tables[r] == TABLE), key=lambda r: int(r.split(":")[1])
+    ):
+        for e in events[rid]:
+            if e.actor == ids[name] and e.action.get("action") in ("wager", "second"):
+                out.append({k: v for k, v in e.action.items() if k not in ("seat", "player")})
+    return out
+
+
+def test_players_wager_the_minimum_the_maximum_an_odd_amount_and_repeat(session: Session) -> None:
+    ann, bob = session.ann, session.bob
+    sit(ann, 1)
+    sit(bob, 2)
+    page = ann.page
+    ante, bonus = page.locator("#wager-ante-1"), page.locator("#wager-bonus-1")
+    # the form opens at the minimum ante; the first wager follows it (24.6(b): 2 x the ante)
+    assert ante.input_value() == "5.00"
+    assert place_button(ann).text_content() == "Wager $15.00"
+    assert "First wager $10.00" in str(form(ann).text_content())
+    # chips only of the denominations within the limits: none above the $50.00 maximum
+    chips = page.locator("fieldset.wager .spot[data-field=ante] button.chip").all_text_contents()
+    assert chips == ["$1", "$5", "$25"]
+    # over the maximum, off the cent, or nothing: not offered, and the screen says why
+    for typed, why in (("50.01", "The ante must be $5.00 to $50.00"),
+                       ("4.99", "The ante must be $5.00 to $50.00"),
+                       ("7.355", "The ante must be in whole cents"),
+                       ("", "Place the ante")):  # fmt: skip
+        ante.fill(typed)
+        assert place_button(ann).is_disabled(), typed
+        assert reason(ann).startswith(why), (typed, reason(ann))
+    bonus.fill("26")
+    ante.fill("7.35")
+    assert place_button(ann).is_disabled()
+    assert reason(ann) == "The optional bonus wager must be $1.00 to $25.00"
+    # nothing to repeat yet; "Clear" empties the form
+    assert not page.locator("#wager-repeat-1").is_visible()
+    page.get_by_role("button", name="Clear").click()
+    assert (ante.input_value(), bonus.input_value()) == ("", "")
+    # an odd ante typed, a bonus from chips: $5 + $1 + $1
+    ante.fill("7.35")
+    for chip in ("$5", "$1", "$1"):
+        page.get_by_role("button", name=f"Add {chip} to the optional bonus wager").click()
+    assert bonus.input_value() == "7.00"
+    assert page.locator("fieldset.wager .total").text_content() == "Total at risk $29.05"
+    assert place_button(ann).is_enabled()
+    assert reason(ann) == ""
+    assert not unnamed(page)
+    assert not misfits(page)
+    shot(page, "wager-desktop")
+
+    # bob has $20.00: an ante of $7.00 (total $21.00) is over his balance (13:69O-1.4(h))
+    bob.page.locator("#wager-ante-2").fill("7")
+    assert place_button(bob).is_disabled()
+    assert reason(bob) == "The total $21.00 is more than your balance $20.00"
+    assert not unnamed(bob.page)
+    assert not misfits(bob.page)
+    shot(bob.page, "wager-phone")
+    bob.page.locator("#wager-ante-2").fill("5")  # the minimum
+    assert place_button(bob).text_content() == "Wager $15.00"
+
+    place_button(ann).click()
+    place_button(bob).click()
+    # the second wager's amount is on its button before it is placed (24.10(b): = the first)
+    assert decide(ann, "second") == "Second wager $14.70"
+    bob.page.wait_for_selector(".decision button[data-action=second]", timeout=30_000)
+    second = bob.page.locator(".decision button[data-action=second]")
+    assert second.text_content() == "Second wager $10.00"
+    assert second.is_disabled()  # $5.00 left after the ante and the first wager
+    assert "more than your balance $5.00" in str(bob.page.locator(".decision").text_content())
+    bob.page.locator(".decision button[data-action=fold]").click()
+    finished(ann)
+    bob.page.get_by_role("button", name="Leave seat 2").click()
+
+    # "Repeat last wager": the same ante and bonus, offered with their total
+    form(ann)
+    repeat = page.locator("#wager-repeat-1")
+    repeat.wait_for()
+    assert repeat.text_content() == "Repeat last wager $29.05"
+    page.get_by_role("button", name="Clear").click()
+    repeat.click()
+    assert (ante.input_value(), bonus.input_value()) == ("7.35", "7.00")
+    place_button(ann).click()
+    assert decide(ann, "second") == "Second wager $14.70"
+    finished(ann)
+
+    # the maximum: $50.00 ante, first wager $100.00; a chip that would pass it is not offered
+    form(ann)
+    ante.fill("50")
+    bonus.fill("")
+    assert page.get_by_role("button", name="Add $1 to the ante").is_disabled()
+    assert place_button(ann).text_content() == "Wager $150.00"
+    place_button(ann).click()
+    assert decide(ann, "fold") == "Second wager $100.00"
+    finished(ann)
+
+    placed = wagers_placed(session.db, "ann")
+    assert placed == [
+        {"action": "wager", "ante": "7.35", "first": "14.70", "bonus": "7.00"},
+        {"action": "second"},
+        {"action": "wager", "ante": "7.35", "first": "14.70", "bonus": "7.00"},
+        {"action": "second"},
+        {"action": "wager", "ante": "50.00", "first": "100.00", "bonus": "0.00"},  # none
+    ]
+    assert wagers_placed(session.db, "bob") == [
+        {"action": "wager", "ante": "5.00", "first": "10.00", "bonus": "0.00"}
+    ]
+    assert re.fullmatch(r"Balance \$\d+\.\d\d", str(page.locator("#balance").text_content()))
