@@ -7,14 +7,18 @@ what was placed is the stored event log (the actions the server accepted), never
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.test_wager_limits import TABLES as LIMIT_TABLES
+from tests.test_wager_limits import as_cents, layout_refusal, sent_of, table_of
 from tests.test_web import Player, open_page, read_log
 from tests.web_helpers import (
     DESKTOP,
@@ -226,3 +230,44 @@ def test_players_wager_the_minimum_the_maximum_an_odd_amount_and_repeat(session:
         {"action": "wager", "ante": "5.00", "first": "10.00", "bonus": "0.00"}
     ]
     assert re.fullmatch(r"Balance \$\d+\.\d\d", str(page.locator("#balance").text_content()))
+
+
+def test_the_forms_verdict_is_the_layouts_for_every_game(session: Session) -> None:
+    """The page's own check (player.js ``wagerVerdict``) gives the verdict of the layout
+    (tests/test_wager_limits.py ``layout_refusal``, held there to the engine's) on random
+    amounts, as typed in several ways, at a table of every game and against random balances."""
+    rng = random.Random(20)
+    cases: list[dict[str, Any]] = []
+    expected: list[bool] = []
+    for game_id, settings_, edition in LIMIT_TABLES:
+        game, config = table_of(game_id, settings_, edition)
+        w = game.layout(config)["wager"]
+        for _ in range(60):
+            texts: dict[str, str] = {}
+            amounts: dict[str, Decimal] = {}
+            for s in w["spots"]:
+                if "follows" in s or rng.random() < 0.2:
+                    continue
+                lo, hi = as_cents(s["minimum"]), as_cents(s["maximum"])
+                cents_ = rng.choice([lo, hi, lo - 1, hi + 1, Decimal(rng.randint(1, int(hi) * 2)),
+                                     Decimal(rng.randint(1, int(hi))) + Decimal("0.5")])  # fmt: skip
+                amounts[s["field"]] = cents_
+                text = str(cents_ / 100)
+                texts[s["field"]] = rng.choice(
+                    [text, f"${text}", f"{text}0" if "." in text else text]
+                )
+            balance = rng.choice([None, rng.randint(0, 400_000)])
+            cases.append({"w": w, "texts": texts, "balance": balance})
+            expected.append(layout_refusal(w, sent_of(w, amounts), balance) is None)
+    got = session.ann.page.evaluate(
+        """async (cases) => {
+             const m = await import('/static/player.js');
+             return cases.map((c) => m.wagerVerdict(c.w, c.texts, c.balance).reason === null);
+           }""",
+        cases,
+    )
+    wrong = [
+        (c["texts"], c["balance"]) for c, e, g in zip(cases, expected, got, strict=True) if e != g
+    ]
+    assert not wrong, wrong[:5]
+    assert 0 < sum(expected) < len(expected)  # both verdicts were tried
