@@ -48,6 +48,18 @@ maximum = "50"
 bonus_minimum = "1"
 bonus_maximum = "25"
 decision_seconds = 60
+
+[[table]]
+id = "dd-up"
+game = "double-down-stud"
+pace_seconds = 0.3
+betting_seconds = 30
+between_rounds_seconds = 2
+
+[table.settings]
+double_down = "up-to"
+shuffling = "shuffler-to-shoe"
+decision_seconds = 60
 """
 """Betting stays open 30 s after the first wager while a seated player has not wagered."""
 
@@ -78,9 +90,9 @@ def session(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         server.proc.stop()
 
 
-def sit(p: Player, seat: int) -> None:
-    """Open the table and sit at ``seat``; wait for the wager form."""
-    p.page.goto(p.page.url.split("#")[0] + f"#/table/{TABLE}")
+def sit(p: Player, seat: int, table: str = TABLE) -> None:
+    """Open ``table`` and sit at ``seat``; wait for the wager form."""
+    p.page.goto(p.page.url.split("#")[0] + f"#/table/{table}")
     p.page.wait_for_selector(".table-screen .live[data-state=live]")
     p.page.get_by_role("button", name=f"Sit at seat {seat}").click()
     form(p)
@@ -271,3 +283,34 @@ def test_the_forms_verdict_is_the_layouts_for_every_game(session: Session) -> No
     ]
     assert not wrong, wrong[:5]
     assert 0 < sum(expected) < len(expected)  # both verdicts were tried
+
+
+def test_a_double_down_of_any_amount_up_to_the_wager_where_the_table_allows_it(
+    session: Session,
+) -> None:
+    """17.8(c) at a table of ``double_down = "up-to"``: the double down button shows the amount
+    typed, from $0.01 up to the wager, and is disabled with the reason beyond it; the server
+    records the amount shown."""
+    ann = session.ann
+    page = ann.page
+    sit(ann, 3, "dd-up")
+    page.locator("#wager-amount-3").fill("10")
+    assert place_button(ann).text_content() == "Bet $10.00"
+    place_button(ann).click()
+    double = page.locator(".decision button[data-action=double]")
+    double.wait_for(timeout=30_000)
+    assert double.text_content() == "Double for $10.00"  # the whole wager, unless changed
+    amount = page.locator("#place-amount-3")
+    amount.fill("10.01")
+    assert double.is_disabled()
+    assert "The amount must be $0.01 to $10.00" in str(page.locator(".decision").text_content())
+    amount.fill("4.25")
+    assert double.text_content() == "Double for $4.25"
+    assert not unnamed(page)
+    double.click()
+    finished(ann)
+    page.get_by_role("button", name="Leave seat 3").click()
+    events, tables, ids, _ = read_log(session.db)
+    doubles = [e.action for rid, evs in events.items() if tables[rid] == "dd-up" for e in evs
+               if e.actor == ids["ann"] and e.action.get("action") == "double"]  # fmt: skip
+    assert doubles == [{"action": "double", "seat": 3, "amount": "4.25"}]
