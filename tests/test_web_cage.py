@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, func, select
 
 from felt.server.store import CAGE, accounts, player_account, postings
 from tests.web_helpers import (
+    ADMIN,
     DESKTOP,
     NARROW,
     WebServer,
@@ -49,7 +50,7 @@ def log_in(browser: Any, server: WebServer, name: str, viewport: dict[str, int])
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server.url + "/")
     page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(server.passwords[name])
+    page.get_by_label("Password").fill(ADMIN if name == "admin" else server.passwords[name])
     page.get_by_role("button", name="Log in").click()
     page.wait_for_function("() => !location.hash.startsWith('#/login')")
     return page
@@ -192,9 +193,29 @@ def test_a_cashier_takes_deposits_pays_withdrawals_and_reconciles_the_day(
     assert [teller.nth(i).inner_text() for i in range(4)] == ["$330.25", "$99.99", "3", "$230.26"]
     assert page.locator(".cage-movements tbody tr").count() == 3
     fits(page)
+    # narrowed to one cashier: the same movements (one cashier worked), the same reconciliation
+    page.get_by_label("Cashier").select_option("teller")
+    page.get_by_role("button", name="Show report").click()
+    page.wait_for_function("() => location.hash.endsWith('/teller')")
+    page.wait_for_selector(".cage-movements")
+    assert page.locator(".cage-movements tbody tr").count() == 3
+    assert page.locator("#cage-reconciliation").get_attribute("data-reconciled") == "true"
+    fits(page)
+    shot(page, "cage-report-desktop")
     page.set_viewport_size(NARROW)
     fits(page)
     shot(page, "cage-report-phone")
+    page.context.close()
+
+
+def test_a_supervisor_reads_the_cage_day(browser: Any, server: WebServer) -> None:
+    page = log_in(browser, server, "admin", DESKTOP)
+    page.goto(server.url + "/#/cage-report")
+    page.wait_for_selector("#cage-reconciliation")
+    assert page.locator("#cage-reconciliation").get_attribute("data-reconciled") == "true"
+    closing = page.locator('.cage-position tr[data-row="closing"] td').inner_text()
+    assert cents(closing) == cage_position(server)
+    fits(page)
     page.context.close()
 
 

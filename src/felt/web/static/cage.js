@@ -1,6 +1,6 @@
 // The cashier's cage: find a player, deposit or withdraw with a printed, numbered receipt, and
 // the day's cage report (opening, movements, closing, by cashier) reconciled with the ledger.
-import { api, newKey, ApiError } from "./api.js";
+import { api, newKey, session, ApiError } from "./api.js";
 import { h, mount, money } from "./dom.js";
 
 const CASINO = "felt"; // the floor's name on a printed receipt
@@ -164,14 +164,29 @@ function amountCell(label, value) {
 
 export async function cageReportScreen(root, arg, alive = () => true) {
   sheet();
-  const day = h("input", { id: "cage-date", name: "date", type: "date", value: arg || new Date().toISOString().slice(0, 10), max: new Date().toISOString().slice(0, 10), required: true });
-  const form = h("form", { class: "row panel no-print", onsubmit: (ev) => { ev.preventDefault(); location.hash = "#/cage-report/" + encodeURIComponent(day.value); } },
-    h("label", { for: "cage-date" }, "Day (UTC)"), day, h("button", { type: "submit" }, "Show report"));
+  const [date, only] = (arg || "").split("/");
+  const today = new Date().toISOString().slice(0, 10);
+  const day = h("input", { id: "cage-date", name: "date", type: "date", value: date || today, max: today, required: true });
+  const who = h("select", { id: "cage-cashier", name: "cashier" }, h("option", { value: "" }, "Whole cage"));
+  const form = h("form", { class: "row panel no-print", onsubmit: (ev) => {
+    ev.preventDefault();
+    location.hash = "#/cage-report/" + encodeURIComponent(day.value) + (who.value ? "/" + encodeURIComponent(who.value) : "");
+  } },
+  h("label", { for: "cage-date" }, "Day (UTC)"), day,
+  h("label", { for: "cage-cashier" }, "Cashier"), who,
+  h("button", { type: "submit" }, "Show report"));
   mount(root, h("h1", {}, "Cage day report"), form, h("p", { role: "status" }, "Loading…"));
-  const r = await api("GET", "/api/cage/report" + (arg ? "?date=" + encodeURIComponent(arg) : ""));
+  const query = [date ? "date=" + encodeURIComponent(date) : "", only ? "cashier=" + encodeURIComponent(only) : ""].filter(Boolean).join("&");
+  const r = await api("GET", "/api/cage/report" + (query ? "?" + query : ""));
   if (!alive()) return;
   day.value = r.date;
-  const heads = (cols) => h("thead", {}, h("tr", {}, cols.map((x) => h("th", { scope: "col" }, x))));
+  // a supervisor may narrow the report to any cashier who worked that day, a cashier to themself
+  const me = session.get();
+  const names = me && me.role === "cashier" ? [me.name] : r.by_cashier.map((t) => t.cashier);
+  for (const n of new Set([...names, ...(only ? [only] : [])])) who.append(h("option", { value: n }, n));
+  who.value = only || "";
+  const NUMERIC = new Set(["Deposits", "Withdrawals", "Receipts", "Net", "Amount", "Balance before", "Balance after"]);
+  const heads = (cols) => h("thead", {}, h("tr", {}, cols.map((x) => h("th", { scope: "col", class: NUMERIC.has(x) ? "num" : null }, x))));
   const position = h("table", { class: "cage-table cage-position" },
     h("caption", {}, `Cage position ${r.date} (cash taken in minus paid out)`),
     h("tbody", {},
@@ -200,6 +215,7 @@ export async function cageReportScreen(root, arg, alive = () => true) {
   mount(root, h("h1", {}, "Cage day report"), form,
     h("p", { id: "cage-reconciliation", role: "status", class: r.reconciled ? "cage-ok" : "cage-off", dataset: { reconciled: String(r.reconciled) } },
       r.reconciled ? "Reconciled with the ledger to the cent." : "Not reconciled: " + r.reconciliation),
-    h("p", { class: "muted" }, `${r.date} from 00:00 to 24:00 UTC`, r.complete ? "" : ` · so far, as of ${r.as_of.slice(11, 16)} UTC`),
+    h("p", { class: "muted" }, `${r.date} from 00:00 to 24:00 UTC`, r.complete ? "" : ` · so far, as of ${r.as_of.slice(11, 16)} UTC`,
+      r.cashier ? ` · movements of ${r.cashier} only; the position and reconciliation are the whole cage's` : ""),
     position, byCashier, movements);
 }
