@@ -26,6 +26,12 @@ export function readAmount(text) {
 
 const KIND = { deposit: "Deposit", withdrawal: "Withdrawal" };
 
+// A refusal shown where it happened; a session that ended goes back to log-in.
+function ended(e) {
+  if (e instanceof ApiError && e.status === 401) { location.hash = "#/login"; return true; }
+  return false;
+}
+
 function when(iso) {
   return iso ? iso.replace("T", " ").replace("Z", " UTC") : "never";
 }
@@ -72,13 +78,14 @@ export async function cageScreen(root, arg, alive = () => true) {
         : h("p", {}, q ? `No player's name holds "${q}".` : "No players yet."),
         r.more ? h("p", { class: "muted" }, "More players match: type more of the name.") : null);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) throw e;
-      mount(results, h("p", { class: "error", role: "alert" }, e.message));
+      if (!ended(e)) mount(results, h("p", { class: "error", role: "alert" }, e.message));
     }
   }
 
   async function choose(name) {
-    const r = await api("GET", `/api/cage/players/${encodeURIComponent(name)}/receipts?limit=10`);
+    let r;
+    try { r = await api("GET", `/api/cage/players/${encodeURIComponent(name)}/receipts?limit=10`); }
+    catch (e) { if (!ended(e)) mount(chosen, h("p", { class: "error", role: "alert" }, e.message)); return; }
     if (!alive()) return;
     state.player = r.player;
     drawPlayer(r.receipts);
@@ -118,8 +125,7 @@ export async function cageScreen(root, arg, alive = () => true) {
         document.getElementById("cage-receipt").scrollIntoView({ block: "nearest" });
       } catch (e) {
         if (!(e instanceof ApiError) || e.status !== 0) state.pending = null; // refused: a new try is a new transaction
-        if (e instanceof ApiError && e.status === 401) throw e;
-        error.textContent = e.message;
+        if (!ended(e)) error.textContent = e.message;
       }
     };
     mount(chosen, h("section", { class: "panel", "aria-labelledby": "cage-player-name", dataset: { player: p.name } },
