@@ -43,6 +43,7 @@ from felt.rounds.engine import HOUSE, LAYOUT
 from felt.server.store import (
     HOUSE_ACCOUNT,
     accounts,
+    cage_receipts,
     felt_tables,
     idempotency,
     layout_account,
@@ -416,6 +417,7 @@ def check_books(
                                          round_events.c.effects, round_events.c.actor)).all()  # fmt: skip
         posting_rows = conn.execute(select(postings.c.txn, postings.c.account, postings.c.amount,
                                            postings.c.reason)).all()  # fmt: skip
+        receipt_txns = [str(t) for t in conn.execute(select(cage_receipts.c.txn)).scalars()]
     books.events, books.postings = len(event_rows), len(posting_rows)
 
     # money: zero in all, each wallet its rows
@@ -485,9 +487,14 @@ def check_books(
         assert sum(int(p.amount) for p in rows) == 0, f"transaction {txn} does not sum to zero"
         if txn.startswith("cash:"):
             assert len(rows) == 2, f"cashier transaction {txn} posted {len(rows)} rows"
+            assert txn in receipt_txns, f"cashier transaction {txn} has no receipt"
             continue
         rid, _, seq = txn.rpartition("#")
         assert (rid, int(seq)) in keyed, f"transaction {txn} has no event"
+
+    # each cage receipt is one cashier transaction of the ledger, and no transaction has two
+    assert len(receipt_txns) == len(set(receipt_txns)), "a cashier transaction has two receipts"
+    assert set(receipt_txns) <= set(txns), "a cage receipt without its ledger postings"
 
     # a finished round's postings are its record's chip movements, each exactly once
     for r in round_rows:

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
-from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -30,17 +30,15 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
-from felt.core.money import MAX_AMOUNT, cents, dollars
+from felt.core.money import MAX_AMOUNT, dollars
 from felt.games.registry import game, game_ids, table_game
-from felt.server import auth
+from felt.server import auth, cage
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
 from felt.server.spec import AnySpec, TableSpec, any_spec_from_json
 from felt.server.store import (
-    CAGE,
     Conflict,
     InsufficientFunds,
-    Posting,
     Store,
     accounts,
     felt_tables,
@@ -607,32 +605,9 @@ class Server:
 
     # ----------------------------------------------------------------- money and records
     def cash(self, who: Account, body: Cash, sign: int) -> dict[str, Any]:
-        """A cashier moves money between the cage and a player's wallet."""
-        auth.require(who, "cashier")
-        amount = cents(body.amount, "amount")
-        if amount <= 0:
-            raise FeltError("amount must be more than 0.00")
-        digest = request_digest({"cash": sign, "player": body.player, "amount": amount})
-        with self.store.transaction() as conn:
-            seen = self.store.answered(conn, who.id, body.key, digest)
-            if seen is not None:
-                return seen
-            row = conn.execute(
-                select(accounts.c.id, accounts.c.role).where(accounts.c.name == body.player)
-            ).first()
-            if row is None or row.role != "player":
-                raise NotFound(f"no player named {body.player[:40]!r}")
-            wallet = player_account(int(row.id))
-            what = "deposit" if sign > 0 else "withdrawal"
-            self.store.post(
-                conn,
-                f"cash:{who.id}:{request_digest(body.key)[:32]}",  # any key of 128 fits
-                [Posting(CAGE, -sign * amount, what), Posting(wallet, sign * amount, what)],
-            )
-            balance = self.store.balance(conn, int(row.id))
-            answer = {"player": body.player, what: dollars(amount), "balance": dollars(balance)}
-            self.store.remember(conn, who.id, body.key, digest, json.dumps(answer))
-        return answer
+        """A cashier moves money between the cage and a player's wallet; the answer is the
+        numbered receipt (:func:`felt.server.cage.cash`)."""
+        return cage.cash(self.store, who, body.player, body.amount, body.key, sign)
 
     def recall(self, who: Account, limit: int = RECALL_ROUNDS) -> list[dict[str, Any]]:
         """A player's last rounds: cards, wagers, decisions, statement lines with clauses, and
@@ -863,6 +838,32 @@ def create_app(server: Server) -> FastAPI:
     @app.post("/api/cashier/withdraw")
     async def withdraw(body: Cash, who: Who) -> dict[str, Any]:
         return await asyncio.to_thread(server.cash, who, body, -1)
+
+    @app.get("/api/cage/players")
+    async def cage_players(
+        who: Who, q: Annotated[str, Query(max_length=64)] = ""
+    ) -> dict[str, Any]:
+        return await asyncio.to_thread(cage.find_players, server.store, who, q)
+
+    @app.get("/api/cage/players/{name}/receipts")
+    async def cage_player(
+        name: str, who: Who, limit: Annotated[int, Query(ge=1, le=cage.MAX_RECEIPTS_LIMIT)] = 20
+    ) -> dict[str, Any]:
+        return await asyncio.to_thread(cage.player_receipts, server.store, who, name, limit)
+
+    @app.get("/api/cage/receipts/{number}")
+    async def cage_receipt(
+        number: Annotated[int, Path(ge=1, le=2**62)], who: Who
+    ) -> dict[str, Any]:
+        return await asyncio.to_thread(cage.receipt, server.store, who, number)
+
+    @app.get("/api/cage/report")
+    async def cage_report(
+        who: Who,
+        date: Annotated[str | None, Query(max_length=10)] = None,
+        cashier: Annotated[str | None, Query(max_length=MAX_NAME_CHARS)] = None,
+    ) -> dict[str, Any]:
+        return await asyncio.to_thread(cage.day_report, server.store, who, date, cashier)
 
     @app.get("/api/tables")
     async def tables(who: Who) -> list[dict[str, Any]]:

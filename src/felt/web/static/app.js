@@ -6,6 +6,7 @@ import { api, session, ApiError } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { tableScreen } from "./player.js";
 import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
+import { cageScreen, cageReportScreen } from "./cage.js";
 
 const app = document.getElementById("app");
 let leave = null; // the current screen's clean-up
@@ -13,6 +14,7 @@ let leave = null; // the current screen's clean-up
 const HOME = { player: "#/lobby", dealer: "#/dealer", supervisor: "#/floor", cashier: "#/cashier" };
 const PUBLIC = new Set(["login"]); // screens anyone may open without logging in
 const NAV = { player: [["#/lobby", "Lobby"], ["#/recall", "Recall"]], dealer: [["#/dealer", "Tables"]], supervisor: [["#/floor", "Floor"]] };
+NAV.cashier = [["#/cashier", "Cage"], ["#/cage-report", "Day report"]];
 const OWN = {}; // hash screen -> a game's own screen: { module, fn }
 const TITLES = {}; // game id -> its name on the screens
 
@@ -140,10 +142,6 @@ export function linesTable(lines) {
       h("td", {}, l.odds || ""), h("td", {}, money(l.amount)), h("td", {}, l.hand || ""), h("td", {}, l.clause || ""))))));
 }
 
-function cashierScreen() {
-  mount(app, h("h1", {}, "Cashier"), h("p", {}, "Deposits and withdrawals are made with POST /api/cashier/deposit and /withdraw."));
-}
-
 let routeSeq = 0;
 async function route() {
   if (leave) { leave(); leave = null; }
@@ -167,7 +165,8 @@ async function route() {
     if (screen === "floor") return await floorScreen(app, alive);
     if (screen === "round") return await roundScreen(app, arg, alive);
     if (screen === "par-sheet") return await parSheetScreen(app, arg, alive);
-    if (screen === "cashier") return cashierScreen();
+    if (screen === "cashier") { leave = await cageScreen(app, arg, alive); return; }
+    if (screen === "cage-report") return await cageReportScreen(app, arg, alive);
     if (OWN[screen]) return await ownScreen(OWN[screen], arg, alive);
     mount(app, h("h1", {}, "Not found"), h("p", {}, "No such screen."));
   } catch (e) {
