@@ -771,13 +771,12 @@ def _client(args: argparse.Namespace) -> Client:
 
 
 def _system(client: Client, args: argparse.Namespace) -> str:
-    """--system, else the only keno system the server runs."""
+    """--system, else the only keno system the server runs (from its public list of keno
+    boards, so no log-in is needed: ``felt keno board`` alone shows the board)."""
     if args.system:
         return str(args.system)
-    if client.user is None:
-        raise FeltError("give --system ID (or --user NAME, to find the server's keno system)")
-    systems = client.call("GET", "/api/keno").get("systems")
-    ids = [str(s.get("id")) for s in systems or [] if isinstance(s, Mapping)]
+    systems = client.call("GET", "/api/keno-boards", public=True).get("systems")
+    ids = [s for s in systems or [] if isinstance(s, str)]
     if len(ids) == 1:
         return ids[0]
     if not ids:
