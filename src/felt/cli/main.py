@@ -414,8 +414,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
         description="Sit at a table; other seats are played by the house's suggested strategy.\n"
         "Each decision accepts only its listed answers; '?' explains it, 'q' (or Ctrl-C,\n"
-        "or end of input) leaves with the session summary.  Cards are shuffled by the\n"
-        "operating system's random source unless --seed is given.\n\nexamples:\n"
+        "or end of input) leaves with the session summary.  At a wager '?' shows the pay\n"
+        "tables and enter takes the amount in brackets (your last ante or wager).\n"
+        "Cards are shuffled by the operating system's random source unless --seed is given.\n"
+        "\nexamples:\n"
         f"  felt play {first}\n  felt play {last} --seats 4 --seat 2 --save session.json\n"
         f"  felt play {first} --seed 11 --rounds 3   (a demonstration: predictable cards)",
     )
