@@ -859,7 +859,7 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
         "  felt keno --user kw1 issue --station 1 --quick-pick 6 --rate 1.00 --games 5\n"
         "  felt keno --user kw1 issue --station 1 --kind way --conditions 3/8 --rate 1\n"
         '      --groups "1 2 3 4 / 5 6 7 8 / 9 10 11 12"\n'
-        "  felt keno --system keno-1 board\n"
+        "  felt keno board   (the only keno system's board; no log-in)\n"
         "  felt keno --user kw1 redeem --station 1 00000012 --method 'gaming chips'\n"
         "  felt keno --user ks1 year-end 2026 --to 'keno jackpot'",
     )
