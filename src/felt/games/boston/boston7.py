@@ -729,6 +729,8 @@ def boston7_counts(
     n = threads or default_threads()
     if log:
         log("counting every Boston 7 deal (once; cached afterwards)")
+    if progress is not None:
+        progress.fraction(0.0)  # the bar shows at once, before the first piece is done
     ranks = None if progress is None else progress.steps(0.0, RANK_SHARE, PIECES)
     prep = prepare(n, step=ranks)
     masks, orbit = canonical_hands()
