@@ -31,7 +31,13 @@ from felt.games.keno import cli, tickets
 from felt.games.keno import system as keno_system
 from felt.games.keno.exact import DRAWN, POOL, way_count
 from felt.games.keno.ratecard import example_rate_card
-from tests.server_helpers import ADMIN_PASSWORD, postgres_schema_url
+from tests.server_helpers import (
+    ADMIN_PASSWORD,
+    fast_specs,
+    keno_spec,
+    live_server,
+    postgres_schema_url,
+)
 from tests.server_process import FELT, ServeProcess, free_port
 
 CARD = example_rate_card()
@@ -511,10 +517,14 @@ def test_an_answer_that_is_not_a_json_object_is_one_error(tmp_path: Path, body: 
 
 
 def test_the_system_is_the_only_one_the_server_runs_unless_given(tmp_path: Path) -> None:
-    one = FakeServer(LOGIN, (200, {"systems": [{"id": "keno-9"}]}))
+    """Issue 20, item 9: found from the public list of keno boards, with no log-in."""
+    one = FakeServer((200, {"systems": ["keno-9"]}))
     assert cli._system(client(one, tmp_path), parse("board")) == "keno-9"
+    assert [(m, u, a) for m, u, _, a in one.sent] == [
+        ("GET", "http://keno.test:8000/api/keno-boards", None)
+    ]
     assert cli._system(client(FakeServer(), tmp_path), parse("--system", "k", "board")) == "k"
-    two = FakeServer((200, {"systems": [{"id": "a"}, {"id": "b"}]}))
+    two = FakeServer((200, {"systems": ["a", "b"]}))
     with pytest.raises(FeltError, match=r"runs 2 keno systems \(a, b\): choose one with --system"):
         cli._system(client(two, tmp_path), parse("board"))
     none = FakeServer((200, {"systems": []}))
@@ -1109,3 +1119,26 @@ def test_the_password_is_asked_for_when_not_in_the_environment(
     monkeypatch.setattr(getpass, "getpass", no_terminal)
     with pytest.raises(FeltError, match="no password: set FELT_PASSWORD or run in a terminal"):
         c.password()
+
+
+@pytest.mark.parametrize("systems", [["keno-1"], ["keno-1", "keno-2"], []])
+def test_issue_20_item_9_board_finds_the_only_keno_system_without_system_or_log_in(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, systems: list[str]
+) -> None:
+    """``felt keno board`` alone, against a real server: the board of its only keno system;
+    with two, one error listing both; with none, one error saying so (the oracle: the systems
+    the server was started with)."""
+    specs = [keno_spec(name) for name in systems] or fast_specs()[:1]
+    with live_server(f"sqlite:///{tmp_path / 'felt.db'}", specs) as h:
+        url = str(h.client.base_url).rstrip("/")
+        status, out, err = run(capsys, "--server", url, "board")
+    if len(systems) == 1:
+        assert (status, err) == (0, ""), err
+        assert out.startswith("keno keno-1: ")
+    elif systems:
+        assert (status, out) == (2, "")
+        assert err == (f"felt: error: the server at {url} runs 2 keno systems (keno-1, keno-2): "
+                       "choose one with --system\n")  # fmt: skip
+    else:
+        assert (status, out) == (2, "")
+        assert err == f"felt: error: the server at {url} runs no keno system\n"

@@ -457,6 +457,8 @@ def test_roles_each_action_and_record_is_refused_to_the_wrong_role(h: Harness) -
     assert systems == [{"id": "keno", "stations": [1, 2], "closing": "countdown",
                         "automatic_lockout": True}]  # fmt: skip
     assert h.client.get("/api/keno").status_code == 401
+    # issue 20, item 9: which keno boards there are is as public as the boards
+    assert h.client.get("/api/keno-boards").json() == {"systems": ["keno"]}
 
 
 def test_lock_out_by_hand_on_a_system_without_automatic_lock_out(database_url: str) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -34,6 +35,7 @@ from felt.core.cards import ALL_CARDS, Card
 from felt.core.errors import FeltError, excerpt
 
 if TYPE_CHECKING:
+    from felt.analysis.parsheet import Outcome, ParSheet
     from felt.games.base import Log, TableGame
     from felt.rounds.actions import Action
     from felt.rounds.round_core import RoundCore
@@ -161,6 +163,14 @@ class Simulation:
         seats, or None when the exact analysis does not give it."""
         return None
 
+    def exact_frequencies(
+        self, ante: int, seats: int, log: Log | None
+    ) -> dict[str, Fraction] | None:
+        """The exact probability, per seat and round, of each outcome cell the fast path
+        counts (keyed ``"line / result"`` as :meth:`SimResult.to_json` names them, and
+        :data:`FOLDS`), or None when the exact analysis does not give them for this play."""
+        return None
+
     # ------------------------------------------------------------------ the fast path
     def fast(self, log: Log | None) -> bool:
         """Whether this table runs on the game's fast path (preparing what local workers will
@@ -215,6 +225,38 @@ class Simulation:
         """Figures of the game's own in :meth:`SimResult.to_json` (``cells``: the outcome cells
         of one table, ``counted`` False on the engine path, which counts none)."""
         return {}
+
+
+FOLDS: Final = "folds"
+"""The outcome of a seat that folded (counted in ``cells[0, 0, 3]``)."""
+
+
+def sheet_frequencies(sheet: ParSheet, key: Callable[[Outcome], str]) -> dict[str, Fraction]:
+    """Exact probabilities of the outcome cells, from a par sheet's outcomes (``key`` names the
+    cell an outcome falls in; outcomes sharing a cell are added)."""
+    out: dict[str, Fraction] = {}
+    for outcome in sheet.outcomes:
+        name = key(outcome)
+        out[name] = out.get(name, Fraction(0)) + sheet.probability(outcome)
+    return out
+
+
+def frequencies_text(frequencies: dict[str, Fraction]) -> str:
+    """Exact frequencies as JSON text (``"n/d"`` values), as a disk cache keeps them."""
+    return json.dumps({k: f"{v.numerator}/{v.denominator}" for k, v in frequencies.items()})
+
+
+def frequencies_of(stored: NDArray[Any]) -> dict[str, Fraction] | None:
+    """Cached exact frequencies (:func:`frequencies_text`), or None when they do not read as
+    probabilities summing to 1."""
+    try:
+        raw = json.loads(str(stored))
+        out = {str(k): Fraction(str(v)) for k, v in raw.items()}
+    except (ValueError, ZeroDivisionError, AttributeError, TypeError):
+        return None
+    if sum(out.values()) != 1 or any(not 0 <= v <= 1 for v in out.values()):
+        return None
+    return out
 
 
 def simulation_of(config: Any) -> Simulation:
@@ -273,6 +315,43 @@ class SimResult:
     tally: Tally
     names: list[str]
     exact_edge: Fraction | None
+    exact_frequencies: dict[str, Fraction] | None = None
+    """Each outcome cell's exact probability per seat and round, where the game gives them."""
+
+    def counts(self) -> dict[str, int]:
+        """How many seat-rounds ended in each outcome cell (``"line / result"``, then
+        :data:`FOLDS`), in the order of the lines and results; empty on the engine path, which
+        counts no outcomes.  They sum to the seat-rounds played."""
+        if self.names == ["(engine path)"]:
+            return {}
+        cells = self.tally.cells[0]
+        results = simulation_of(self.job.config).result_names
+        out = {
+            f"{name} / {result}": int(cells[i, j])
+            for i, name in enumerate(self.names)
+            for j, result in enumerate(results)
+        }
+        out[FOLDS] = int(cells[0, 3])
+        return out
+
+    def frequency_rows(self) -> list[tuple[str, int, float, Fraction | None, float | None]]:
+        """(outcome, count, observed frequency, exact probability or None, deviation in
+        standard errors or None) for each outcome observed or possible, in cell order.  The
+        standard error is the binomial one over seat-rounds, sqrt(p (1 - p) / n): exact for one
+        seat, approximate for several (they share the dealer's cards)."""
+        n = self.tally.seat_rounds
+        exact = self.exact_frequencies or {}
+        rows = []
+        for name, count in self.counts().items():
+            p = exact.get(name)
+            if not count and not p:
+                continue
+            observed = count / n
+            deviation = None
+            if p is not None and 0 < p < 1:
+                deviation = (observed - float(p)) / math.sqrt(float(p * (1 - p)) / n)
+            rows.append((name, count, observed, p, deviation))
+        return rows
 
     @property
     def house_edge(self) -> float:
@@ -327,6 +406,13 @@ class SimResult:
             "folds": int(cells[0, 3]) / seat_rounds,
             **extra,
             "frequencies": freq,
+            "counts": {k: v for k, v in self.counts().items() if v} or None,
+            "exact_frequencies": None
+            if self.exact_frequencies is None
+            else {
+                k: {"exact": f"{v.numerator}/{v.denominator}", "decimal": float(v)}
+                for k, v in self.exact_frequencies.items()
+            },
         }
 
 
@@ -432,7 +518,8 @@ def _simulate(
     tally.checkpoints.sort()
     exact = sim.exact_edge(base, seats, log)
     names = sim.fast_path(job)[0] if fast else ["(engine path)"]
-    return SimResult(job, tally, names, exact)
+    frequencies = sim.exact_frequencies(base, seats, log) if fast else None
+    return SimResult(job, tally, names, exact, frequencies)
 
 
 def _run_pool(

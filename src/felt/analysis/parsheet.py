@@ -128,6 +128,10 @@ class ParSheet:
     """The optional bonus wager's figures, for a game that has one."""
     bonus_cards: int = 0
     """How many of the player's cards the optional bonus wager is settled on."""
+    unpaid: list[tuple[str, str]] = field(default_factory=list)
+    """Lines of the pay table that are not paid at odds, as (hand, what it does with its
+    clause): Double Down Stud's push and loss (19:47-17.9(a)-(b), 17.10(b)), shown after the
+    paid lines wherever the pay table is."""
 
     @property
     def total(self) -> int:
@@ -294,7 +298,7 @@ class ParSheet:
     def pay_tables(self) -> list[tuple[str, dict[str, str]]]:
         """(name, hand to payout) for each pay table of the game."""
         if self.bonus is None:
-            return [("pay table", dict(self.pay_table))]
+            return [("pay table", dict(self.pay_table) | dict(self.unpaid))]
         tables = [("ante bonus", dict(self.pay_table))]
         if "pay_table" in self.bonus:
             tables.append((f"{self.bonus_name()} wager", dict(self.bonus["pay_table"])))

@@ -8,9 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from felt import __version__
 from felt.cli.admin import add_parser as add_admin_parser
@@ -23,6 +25,7 @@ from felt.games.registry import families, game, game_ids, table_game
 
 if TYPE_CHECKING:
     from felt.core.census import Census
+    from felt.simulate import SimResult
 
 CENSUS_SIZES = (3, 5, 6, 7)
 """Hand sizes ``felt hands`` counts (felt.core.census, imported only when used: it loads numba,
@@ -246,8 +249,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     config = _table_config(args)
     ante = None if args.ante is None else cents(args.ante, "--ante")
+    drawn = args.seed is None  # then a fresh seed from the OS, said so the run can be repeated
+    if drawn:
+        args.seed = secrets.randbelow(SIMULATE_SEEDS)
     result = simulate(config, args.rounds, seats=args.seats, seed=args.seed, workers=args.workers,
                       ante=ante, scheduler=args.scheduler, progress=progress_bar, engine=args.engine, log=_note)  # fmt: skip
+    if drawn:  # once the run is done, so a refused one stays a one-line error
+        _note(f"seed {args.seed} (repeat with --seed {args.seed})")
     if args.plot:
         from felt.cli.plots import convergence_plot
 
@@ -271,7 +279,48 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         where = {True: "inside the interval", False: "OUTSIDE the interval", None: ""}
         print(f"                           exact    {out['exact_house_edge'] * 100:.4f}%  ({out['exact_house_edge_exact']})"
               f"  {where[out['within_ci']]}".rstrip())  # fmt: skip
+    print("\n".join(_frequency_table(result)))
     return 0
+
+
+SIMULATE_SEEDS: Final = 10**9
+"""``felt simulate`` without ``--seed`` draws its seed below this from the OS (short to type)."""
+
+
+def _frequency_table(result: SimResult) -> list[str]:
+    """The observed outcome frequencies beside the exact ones, as the text report shows them:
+    count, observed, exact (a decimal of the exact fraction) and the deviation in standard
+    errors."""
+    from felt.analysis.parsheet import prob_text
+
+    rows = result.frequency_rows()
+    if not rows:
+        return ["outcome frequencies: not counted on the round engine path"]
+    n = result.tally.seat_rounds
+    exact = result.exact_frequencies is not None
+    table = [
+        [name, f"{count:,}", prob_text(Fraction(count, n)),
+         "-" if p is None else prob_text(p), "" if dev is None else f"{dev:+.2f}"]
+        for name, count, _, p, dev in rows
+    ]  # fmt: skip
+    total = ["total", f"{sum(r[1] for r in rows):,}", "1", "1" if exact else "-", ""]
+    head = ["outcome", "count", "observed", "exact", "deviation (se)"]
+    widths = [max(len(r[i]) for r in [head, *table, total]) for i in range(len(head))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    note = (
+        "(observed - exact) / standard error, binomial over seat-rounds"
+        if exact
+        else "exact: not available for this game / seat count"
+    )
+    rule = "  ".join("-" * w for w in widths)
+    return ["", "outcome frequencies per seat-round, observed beside exact", f"  {note}",
+            line(head), rule, *map(line, table), rule, line(total)]  # fmt: skip
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -365,8 +414,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
         description="Sit at a table; other seats are played by the house's suggested strategy.\n"
         "Each decision accepts only its listed answers; '?' explains it, 'q' (or Ctrl-C,\n"
-        "or end of input) leaves with the session summary.  Cards are shuffled by the\n"
-        "operating system's random source unless --seed is given.\n\nexamples:\n"
+        "or end of input) leaves with the session summary.  At a wager '?' shows the pay\n"
+        "tables and enter takes the amount in brackets (your last ante or wager).\n"
+        "Cards are shuffled by the operating system's random source unless --seed is given.\n"
+        "\nexamples:\n"
         f"  felt play {first}\n  felt play {last} --seats 4 --seat 2 --save session.json\n"
         f"  felt play {first} --seed 11 --rounds 3   (a demonstration: predictable cards)",
     )
@@ -434,7 +485,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--rounds", type=int, required=True, help="rounds to play (required)")
     p_sim.add_argument("--seats", type=int, default=1, help="seats (betting areas) in play")
     p_sim.add_argument(
-        "--seed", type=int, default=0, help="seed of the simulated shuffles (reproducible runs)"
+        "--seed",
+        type=int,
+        help="seed of the simulated shuffles, to repeat a run (default: a fresh one from the "
+        "operating system, printed on standard error)",
     )
     p_sim.add_argument("--workers", type=int, default=1, help="local processes")
     p_sim.add_argument(

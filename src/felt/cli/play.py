@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,15 +110,31 @@ def choose(
         say(f"  please answer {' or '.join(choices)} (or ? for help, q to leave)")
 
 
-def ask_amount(ask: Ask, say: Say, what: str, low: int, high: int, *, none_ok: bool = False) -> int:
-    """An amount from ``low`` to ``high`` (or 0 when ``none_ok``), asked until it is one."""
-    default = "0" if none_ok else dollars(low)
-    hint = "0 = none" if none_ok else default
+def ask_amount(
+    ask: Ask,
+    say: Say,
+    what: str,
+    low: int,
+    high: int,
+    *,
+    none_ok: bool = False,
+    default: int | None = None,
+    tables: Sequence[str] = (),
+) -> int:
+    """An amount from ``low`` to ``high`` (or 0 when ``none_ok``), asked until it is one.
+
+    Enter takes ``default`` (by default the table minimum, or none when ``none_ok``); ``?``
+    says what is allowed and shows ``tables``, the pay tables of the wager (issue 20, item 8)."""
+    if default is None:
+        default = 0 if none_ok else low
+    hint = "0 = none" if none_ok and default == 0 else dollars(default)
     while True:
-        text = answer(ask, f"{what} [{hint}]: ") or default
+        text = answer(ask, f"{what} [{hint}]: ") or dollars(default)
         if text == "?":
             say(f"  an amount in dollars from {dollars(low)} to {dollars(high)}"
                 + (", or 0 for none" if none_ok else "") + "; enter takes the default")  # fmt: skip
+            for line in tables:
+                say(line)
             continue
         try:
             amount = cents(text, what)
@@ -129,9 +145,26 @@ def ask_amount(ask: Ask, say: Say, what: str, low: int, high: int, *, none_ok: b
             say(f"  {err}")
 
 
-def payouts(title: str, table: PayTable) -> list[str]:
-    """A pay table as help lines."""
-    return [f"  {title}:"] + [f"    {hand:<30}{payout}" for hand, payout in table.lines]
+class LastWager:
+    """The amount a wager prompt offers: the table minimum in the first round, then the last
+    amount the person placed this session (issue 20, item 8: "the ante default remembers the
+    last wager")."""
+
+    def __init__(self, minimum: int) -> None:
+        self.amount = minimum
+
+    def placed(self, amount: int) -> int:
+        """Remember ``amount`` (a wager of none leaves the last one) and return it."""
+        if amount:
+            self.amount = amount
+        return amount
+
+
+def payouts(title: str, table: PayTable | Sequence[tuple[str, str]]) -> list[str]:
+    """A pay table as help lines: a :class:`PayTable`, or every line of one as (hand, pays)
+    where a game's table has lines not paid at odds (Double Down Stud's push, 19:47-17.9(b))."""
+    lines = [(hand, str(p)) for hand, p in table.lines] if isinstance(table, PayTable) else table
+    return [f"  {title}:"] + [f"    {hand:<29} {pays}" for hand, pays in lines]
 
 
 def line_text(line: SettlementLine, cite: bool) -> str:

@@ -309,10 +309,14 @@ def boston7_cells(
 
 def boston7_counts(*, log: Callable[[str], None] | None = None) -> Boston7Counts:
     """:func:`felt.games.boston.boston7.boston7_counts`, imported when first called (the module loads
-    numba); a name here, so tests can stand in for the full count."""
+    numba); a name here, so tests can stand in for the full count.  A caller that hears of long
+    work (``log``: ``felt analyze``, ``felt simulate``) also sees a cold count's progress bar
+    with the time left, on standard error when it is a terminal."""
+    from felt.core.progress import Progress
     from felt.games.boston.boston7 import boston7_counts as count
 
-    return count(log=log)
+    progress = None if log is None else Progress("counting Boston 7 deals")
+    return count(log=log, progress=progress)
 
 
 def analyze_boston7(

@@ -41,6 +41,7 @@ from felt.analysis.compiled import slot_of
 from felt.analysis.kernels import BINOM
 from felt.core._jit import jit, jit_inline
 from felt.core.errors import FeltError
+from felt.core.progress import Progress
 from felt.core.ranking import Category
 from felt.core.tables import (
     RANK_KEYS,
@@ -151,24 +152,43 @@ def rank_counts(
     straight_max: int,
     threads: int,
     rows: NDArray[np.int64] | None = None,
+    step: Callable[[], None] | None = None,
 ) -> NDArray[np.int64]:
-    """:func:`_rank_counts_range` over ``rows`` (default: every multiset), split across threads."""
+    """:func:`_rank_counts_range` over ``rows`` (default: every multiset), split across threads
+    (``step`` hears of each of :data:`PIECES` pieces done)."""
     out = np.full((counts.shape[0], 3), -1, dtype=np.int64)  # -1: not counted (see the kernel)
     todo = np.arange(counts.shape[0], dtype=np.int64) if rows is None else rows
     _run_split(
         lambda lo, hi: _rank_counts_range(counts, value, straight_max, todo[lo:hi], out),
         len(todo),
         threads,
+        step=step,
     )
     return out
 
 
-def _run_split(fn: Callable[[int, int], None], n: int, threads: int, pieces: int = 64) -> None:
+PIECES = 64
+"""How many pieces each stage of the count is split into (for threads, and progress)."""
+
+
+def _run_split(
+    fn: Callable[[int, int], None],
+    n: int,
+    threads: int,
+    pieces: int = PIECES,
+    step: Callable[[], None] | None = None,
+) -> None:
     """Run ``fn(lo, hi)`` over ``pieces`` ranges of ``range(n)`` on ``threads`` threads (the
-    kernels release the GIL)."""
+    kernels release the GIL); ``step`` is called as each piece is done."""
     edges = np.linspace(0, n, pieces + 1).astype(np.int64)
+
+    def piece(i: int) -> None:
+        fn(int(edges[i]), int(edges[i + 1]))
+        if step is not None:
+            step()
+
     with ThreadPoolExecutor(max_workers=threads) as pool:
-        list(pool.map(lambda i: fn(int(edges[i]), int(edges[i + 1])), range(pieces)))
+        list(pool.map(piece, range(pieces)))
 
 
 @jit
@@ -568,10 +588,15 @@ def straight_max() -> int:
 
 
 def prepare(
-    threads: int, hands: NDArray[np.int64] | None = None, *, count: bool = True
+    threads: int,
+    hands: NDArray[np.int64] | None = None,
+    *,
+    count: bool = True,
+    step: Callable[[], None] | None = None,
 ) -> Prepared:
     """Build what :func:`count_hands` reads; with ``hands`` (suit masks), only the rank counts
-    those hands need; without ``count``, only the line bookkeeping."""
+    those hands need; without ``count``, only the line bookkeeping (``step``: as
+    :func:`rank_counts`)."""
     t = tables()
     top = straight_max()
     counts, value, slot = rank_multisets()
@@ -588,7 +613,7 @@ def prepare(
             for s in range(4):
                 ranks[:, r] += (hands[:, s] >> r) & 1
         rows = np.unique(row_of_slot[_slot(ranks)])
-    rank_count = rank_counts(counts, value, top, threads, rows)
+    rank_count = rank_counts(counts, value, top, threads, rows, step)
     sub_off, sub_vals = _flush_subset_lists(t.flush)
     flush_cards, flush_value = _flush_hands(t.values, t.row_offsets, _RANK_KEYS)
     order = np.argsort(flush_value, kind="stable")
@@ -604,14 +629,15 @@ def count_hands(
     threads: int,
     *,
     count: bool = True,
+    step: Callable[[], None] | None = None,
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Count every hand of ``masks``: (sums per start class, line and result; each hand's
     dealer hands below and equal).  Sums are over starts of the class, each hand weighted by
-    ``orbit``."""
+    ``orbit`` (``step`` hears of each piece done)."""
     t = tables()
     n = len(masks)
     per_hand = np.zeros((n, 2), dtype=np.int64)
-    pieces = max(1, min(64, n))
+    pieces = max(1, min(PIECES, n))
     accs = np.zeros((pieces, START_CLASSES, N_LINES, 3), dtype=np.int64)
     edges = np.linspace(0, n, pieces + 1).astype(np.int64)
 
@@ -622,7 +648,7 @@ def count_hands(
                       LEVEL_BASE, prep.start_class, prep.straight_max, count, accs[k],
                       per_hand)  # fmt: skip
 
-    _run_split(run, pieces, threads, pieces)
+    _run_split(run, pieces, threads, pieces, step)
     return accs.sum(axis=0), per_hand
 
 
@@ -680,10 +706,20 @@ def counts_on_disk() -> bool:
     return load_counts(cache_dir() / f"boston7-{_digest()}.npz") is not None
 
 
+RANK_SHARE = 0.25
+"""About the share of a cold count's time its first stage (the rank counts) takes, so the
+progress bar moves evenly; measured on two cores."""
+
+
 def boston7_counts(
-    threads: int | None = None, *, cache: bool = True, log: Callable[[str], None] | None = None
+    threads: int | None = None,
+    *,
+    cache: bool = True,
+    log: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
 ) -> Boston7Counts:
-    """The Boston 7 counts, from the disk cache or computed (about a minute on two cores)."""
+    """The Boston 7 counts, from the disk cache or computed (about a minute on two cores);
+    ``progress`` shows how far a count has gone and the time left (issue 20, item 9)."""
     path = cache_dir() / f"boston7-{_digest()}.npz"
     _, sizes, starts = start_classes()
     if cache:
@@ -693,9 +729,13 @@ def boston7_counts(
     n = threads or default_threads()
     if log:
         log("counting every Boston 7 deal (once; cached afterwards)")
-    prep = prepare(n)
+    if progress is not None:
+        progress.fraction(0.0)  # the bar shows at once, before the first piece is done
+    ranks = None if progress is None else progress.steps(0.0, RANK_SHARE, PIECES)
+    prep = prepare(n, step=ranks)
     masks, orbit = canonical_hands()
-    acc, _ = count_hands(prep, masks, orbit, n)
+    hands = None if progress is None else progress.steps(RANK_SHARE, 1 - RANK_SHARE, PIECES)
+    acc, _ = count_hands(prep, masks, orbit, n, step=hands)
     del prep
     if np.any(acc % sizes[:, None, None]):  # pragma: no cover - an internal invariant
         raise FeltError("Boston 7 counts do not divide evenly over a start class")

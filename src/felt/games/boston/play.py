@@ -13,6 +13,7 @@ from pathlib import Path
 
 from felt.cli.play import (
     Ask,
+    LastWager,
     Out,
     Saver,
     Say,
@@ -70,9 +71,11 @@ def play_session(
         f"{config.first_ratio} x ante; optional bonus from {dollars(config.bonus_minimum)}.")  # fmt: skip
     out(f"You are seat {human}. Answer ? at any decision for help, q to leave.")
 
+    last = LastWager(config.minimum)
+
     def play_round(balance: int) -> tuple[int, str]:
         rnd = table.new_round()
-        ante, bonus = _ask_wagers(config, ask, out, human)
+        ante, bonus = _ask_wagers(config, ask, out, human, last)
         rnd.apply(PlaceWagers(human, ante, config.first_ratio * ante, bonus, player="you"))
         for n in others:
             rnd.apply(PlaceWagers(n, config.minimum, config.first_ratio * config.minimum))
@@ -86,11 +89,24 @@ def play_session(
     return table
 
 
-def _ask_wagers(config: TableConfig, ask: Ask, say: Say, human: int) -> tuple[int, int]:
-    ante = ask_amount(ask, say, f"seat {human} ante", config.minimum, config.maximum)
-    bonus = ask_amount(
-        ask, say, "optional bonus wager", config.bonus_minimum, config.bonus_maximum, none_ok=True
-    )
+def _pay_tables(config: TableConfig) -> list[str]:
+    """The table's pay tables as help lines (``?`` at a wager or a decision)."""
+    return [
+        *payouts("ante bonus pays", config.ante_bonus),
+        *payouts("optional bonus pays", config.optional_bonus),
+    ]
+
+
+def _ask_wagers(
+    config: TableConfig, ask: Ask, say: Say, human: int, last: LastWager
+) -> tuple[int, int]:
+    """The ante (enter: the last ante of the session) and the optional bonus wager; ``?`` at
+    either shows the pay tables."""
+    tables = _pay_tables(config)
+    ante = last.placed(ask_amount(ask, say, f"seat {human} ante", config.minimum, config.maximum,
+                                  default=last.amount, tables=tables))  # fmt: skip
+    bonus = ask_amount(ask, say, "optional bonus wager", config.bonus_minimum,
+                       config.bonus_maximum, none_ok=True, tables=tables)  # fmt: skip
     return ante, bonus
 
 
@@ -127,8 +143,7 @@ def _boston_help(rnd: Round, view: View, what: str, default: str) -> list[str]:
             "  Keep all seven (enter or k), or name two cards to discard, e.g. '2c 7d';",
             "  your best five of what you keep is your hand.",
         ]
-    lines += payouts("ante bonus pays", config.ante_bonus)
-    lines += payouts("optional bonus pays", config.optional_bonus)
+    lines += _pay_tables(config)
     lines.append("  q leaves the table (the round in progress is not finished).")
     return lines
 

@@ -41,7 +41,16 @@ from felt.games.boston.config import TableConfig
 from felt.games.boston.round import Round
 from felt.rounds.actions import Action
 from felt.rounds.round_core import RoundCore
-from felt.simulate import Job, Settle, Simulation, exact_edge_of
+from felt.simulate import (
+    FOLDS,
+    Job,
+    Settle,
+    Simulation,
+    exact_edge_of,
+    frequencies_of,
+    frequencies_text,
+    sheet_frequencies,
+)
 
 
 @jit_inline
@@ -196,6 +205,25 @@ def exact_figures(
     return edge, raising
 
 
+def exact_frequencies(
+    config: TableConfig, ante: int, log: Callable[[str], None] | None = None
+) -> dict[str, Fraction]:
+    """Each outcome cell's exact probability per seat under the optimal play (the raise table
+    the simulation plays by): ante-bonus line and result of a raised hand, or a fold; from the
+    disk cache when it checks out, else from :func:`exact_sheet` and cached."""
+    path = cache_dir() / f"frequencies-{_exact_key(config, ante)}.npz"
+    cached = load_arrays(path, ("frequencies",))
+    found = None if cached is None else frequencies_of(cached["frequencies"])
+    if found is not None:
+        return found
+    sheet = exact_sheet(config, ante, log)
+    found = sheet_frequencies(
+        sheet, lambda o: FOLDS if o.decision == "fold" else f"{o.hand} / {o.result}"
+    )
+    save_arrays(path, frequencies=np.array(frequencies_text(found)))
+    return found
+
+
 def optimal_raise_table(
     config: TableConfig, ante: int, log: Callable[[str], None] | None = None
 ) -> NDArray[np.bool_]:
@@ -242,6 +270,13 @@ class BostonSimulation(Simulation):
         if self._edge is None:
             self._edge = exact_figures(self.config, ante, log)[0]
         return self._edge
+
+    def exact_frequencies(
+        self, ante: int, seats: int, log: Log | None
+    ) -> dict[str, Fraction] | None:
+        """The optimal play's outcome probabilities (a seat's do not depend on how many
+        seats play: the cards are exchangeable)."""
+        return exact_frequencies(self.config, ante, log)
 
     def fast(self, log: Log | None) -> bool:
         """Every legal Boston table runs on the fast path."""

@@ -130,6 +130,7 @@ def analyze_double_down(
             "always double": -Fraction(int(situations @ ev_double), total * wager),
         },
         pay_table=[(h, str(p)) for h, p in config.pay_table.lines],
+        unpaid=[(line.hand, line.pays) for line in rules().unpaid],
         notes=[
             "the decision sees the player's card and the dealer's three face-up cards; "
             "other players' cards are not used (see felt.games.double_down.suggest_double for that)",

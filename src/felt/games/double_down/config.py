@@ -18,6 +18,7 @@ from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
 from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, flag, read_toml
+from felt.guide import cites
 
 GAME: Final = "double-down-stud"
 SHUFFLING: Final = ("manual", "shuffler", "shuffler-to-shoe")
@@ -30,6 +31,27 @@ see docs/interpretations.md)."""
 
 
 @dataclass(frozen=True)
+class UnpaidLine:
+    """A line of the pay table of 17.10(b) that is not paid at odds: the hands that push
+    (17.9(b)) or lose (17.9(a)); ``clause`` cites where (``N.J.A.C. 19:47-17.9(b), 17.10(b)``)."""
+
+    hand: str
+    result: str
+    clause: str
+
+    @property
+    def pays(self) -> str:
+        """What the line says in a pay table's "pays" column, with its clause."""
+        return f"{self.result} ({self.clause})"
+
+    @property
+    def pays_short(self) -> str:
+        """:attr:`pays` citing the sections alone (``push (17.9(b), 17.10(b))``), where the
+        rule text is named already and a line is 80 columns."""
+        return f"{self.result} ({self.clause.split('-', 1)[-1]})"
+
+
+@dataclass(frozen=True)
 class Rules:
     """The fixed parts of 19:47-17, from ``felt/games/double_down/data/double-down-stud.toml``."""
 
@@ -38,6 +60,8 @@ class Rules:
     pay_table: PayTable
     payout_limit: int
     cut_min_from_end: int
+    unpaid: tuple[UnpaidLine, ...]
+    """The pay table's lines after the paid ones: the push and the loss (17.9(a)-(b), 17.10(b))."""
 
     def cite(self, section: str) -> str:
         """``cite("9(c)")`` is ``N.J.A.C. 19:47-17.9(c)``."""
@@ -58,6 +82,25 @@ def rules() -> Rules:
         pay_table=PayTable.parse(raw["pay_table"], "double down stud minimum pay table"),
         payout_limit=cents(raw["payout_limit"]),
         cut_min_from_end=int(raw["cut_min_from_end"]),
+        unpaid=tuple(
+            UnpaidLine(
+                line["hand"],
+                line["result"],
+                cites(raw["clause"], *line["clauses"]),
+            )
+            for line in raw["unpaid"]
+        ),
+    )
+
+
+def pay_lines(config: DoubleDownConfig, *, short: bool = False) -> tuple[tuple[str, str], ...]:
+    """Every line of the table's pay table as (hand, pays), best hand first: the lines paid at
+    odds, then the push and the loss with their clauses (17.10(b); 17.9(a)-(b)), so that every
+    pay table shown (``?`` in ``felt play``, the par sheet) has the push line; ``short`` cites
+    the sections alone (:attr:`UnpaidLine.pays_short`)."""
+    return (
+        *((hand, str(payout)) for hand, payout in config.pay_table.lines),
+        *((line.hand, line.pays_short if short else line.pays) for line in rules().unpaid),
     )
 
 

@@ -158,10 +158,9 @@ def double_down_guide(c: DoubleDownConfig) -> Guide:
                 ("Hand", "Pays"),
                 (
                     *pay_rows(c.pay_table),
-                    ("Pair of sixes, sevens, eights, nines or tens", "Push"),
-                    ("Pair of fives or less", "Lose"),
+                    *((u.hand[:1].upper() + u.hand[1:], u.result.capitalize()) for u in r.unpaid),
                 ),
-                r.cite("10(b)"),
+                cites(r.clause_format, "10(b)", "9(a)", "9(b)"),
             ),
         ),
     )

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from felt.cli.play import (
     Ask,
+    LastWager,
     Out,
     Saver,
     Say,
@@ -45,6 +46,7 @@ from felt.games.double_down.actions import (
     PlayerCut,
     Stand,
 )
+from felt.games.double_down.config import pay_lines
 from felt.games.double_down.view import AreaView, area_view
 from felt.rounds.shuffle import SeededShuffle
 
@@ -84,9 +86,14 @@ def play_double_down(
         f"{'equal to' if config.double_down == 'equal' else 'up to'} the wager.")  # fmt: skip
     out(f"You are area {human}. Answer ? at any decision for help, q to leave.")
 
+    last = LastWager(config.minimum)
+    tables = payouts(f"the wager and any double down wager pay ({rules().cite('10(b)')})",
+                     pay_lines(config, short=True))  # fmt: skip
+
     def play_round(balance: int) -> tuple[int, str]:
         rnd = table.new_round()
-        amount = ask_amount(ask, out, f"area {human} wager", config.minimum, config.maximum)
+        amount = last.placed(ask_amount(ask, out, f"area {human} wager", config.minimum,
+                                        config.maximum, default=last.amount, tables=tables))  # fmt: skip
         rnd.apply(PlaceBet(human, amount, player="you"))
         for n in others:
             rnd.apply(PlaceBet(n, config.minimum))
@@ -179,7 +186,7 @@ def _double_down_decide(
             f"  [{hint}] is the house's suggested play: doubling here expects "
             f"{float(ev):+.3f} per unit",
             "  wagered, counting every card in view.  Enter takes it.",
-            *payouts("pays", config.pay_table),
+            *payouts("pays", pay_lines(config, short=True)),
         ]
         chosen = choose(ask, say, "double down or stand?",
                         {"d": "double", "s": "stand"}, hint, explain)  # fmt: skip

@@ -38,7 +38,15 @@ from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.strategy import suggest_double
 from felt.rounds.actions import Action
 from felt.rounds.round_core import RoundCore
-from felt.simulate import Job, Settle, Simulation, exact_edge_of
+from felt.simulate import (
+    Job,
+    Settle,
+    Simulation,
+    exact_edge_of,
+    frequencies_of,
+    frequencies_text,
+    sheet_frequencies,
+)
 
 
 def _code_digest(*salt: str) -> str:
@@ -132,6 +140,26 @@ def settle_double_down(
                 nets[r, s] = min((1 + doubled) * win[line], limit)
             cells[0, line, doubled] += 1
     return nets
+
+
+DDS_RESULT_LINES: Final = {"pair of fives or less": "lose", "pair of sixes to tens": "push"}
+"""The par sheet's names of the unpaid outcomes, as the fast path's lines call them."""
+
+
+def dds_exact_frequencies(config: DoubleDownConfig, ante: int) -> dict[str, Fraction]:
+    """Each outcome cell's exact probability for one area under the analysis's play (pay line
+    and whether it doubled), from a verified disk cache, else from :func:`analyze_double_down`
+    and cached."""
+    path = cache_dir() / f"frequencies-{_code_digest('exact', repr(config), str(ante))}.npz"
+    cached = load_arrays(path, ("frequencies",))
+    found = None if cached is None else frequencies_of(cached["frequencies"])
+    if found is None:
+        sheet = analyze_double_down(config, ante)
+        found = sheet_frequencies(
+            sheet, lambda o: f"{DDS_RESULT_LINES.get(o.hand, o.hand)} / {o.decision}"
+        )
+        save_arrays(path, frequencies=np.array(frequencies_text(found)))
+    return found
 
 
 def dds_exact_edge(config: DoubleDownConfig, ante: int) -> Fraction:
@@ -238,6 +266,12 @@ class DoubleDownSimulation(Simulation):
         unless the payout limit caps a win (suggest_double does not see the limit); other
         areas' cards change the play, so with more there is none."""
         return dds_exact_edge(self.config, ante) if seats == 1 else None
+
+    def exact_frequencies(
+        self, ante: int, seats: int, log: Log | None
+    ) -> dict[str, Fraction] | None:
+        """The outcome probabilities with one area (as :meth:`exact_edge`)."""
+        return dds_exact_frequencies(self.config, ante) if seats == 1 else None
 
     def fast(self, log: Log | None) -> bool:
         """The fast path, unless the pay table's odds are too fine for its sums; the decision

@@ -771,13 +771,12 @@ def _client(args: argparse.Namespace) -> Client:
 
 
 def _system(client: Client, args: argparse.Namespace) -> str:
-    """--system, else the only keno system the server runs."""
+    """--system, else the only keno system the server runs (from its public list of keno
+    boards, so no log-in is needed: ``felt keno board`` alone shows the board)."""
     if args.system:
         return str(args.system)
-    if client.user is None:
-        raise FeltError("give --system ID (or --user NAME, to find the server's keno system)")
-    systems = client.call("GET", "/api/keno").get("systems")
-    ids = [str(s.get("id")) for s in systems or [] if isinstance(s, Mapping)]
+    systems = client.call("GET", "/api/keno-boards", public=True).get("systems")
+    ids = [s for s in systems or [] if isinstance(s, str)]
     if len(ids) == 1:
         return ids[0]
     if not ids:
@@ -860,7 +859,7 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
         "  felt keno --user kw1 issue --station 1 --quick-pick 6 --rate 1.00 --games 5\n"
         "  felt keno --user kw1 issue --station 1 --kind way --conditions 3/8 --rate 1\n"
         '      --groups "1 2 3 4 / 5 6 7 8 / 9 10 11 12"\n'
-        "  felt keno --system keno-1 board\n"
+        "  felt keno board   (the only keno system's board; no log-in)\n"
         "  felt keno --user kw1 redeem --station 1 00000012 --method 'gaming chips'\n"
         "  felt keno --user ks1 year-end 2026 --to 'keno jackpot'",
     )

@@ -20,6 +20,7 @@ from felt.core.money import dollars
 from felt.games.keno.server import (
     KenoAck,
     KenoActRequest,
+    KenoBoards,
     KenoGames,
     KenoHost,
     KenoStatus,
@@ -131,6 +132,13 @@ def mount(app: FastAPI, server: "Server", who: Any) -> None:
     @app.get("/api/keno", response_model=KenoSystems)
     async def keno_list(caller: who) -> dict[str, Any]:
         return {"systems": await asyncio.to_thread(keno_systems, server)}
+
+    @app.get("/api/keno-boards", response_model=KenoBoards)
+    async def keno_boards() -> dict[str, Any]:
+        """The ids of the keno systems, whose boards are public: no log-in, so that ``felt keno
+        board`` finds the only one without --system or an account (issue 20, item 9)."""
+        systems = await asyncio.to_thread(keno_systems, server)
+        return {"systems": [str(s["id"]) for s in systems]}
 
     @app.get("/api/keno/{system}", response_model=KenoStatus)
     async def keno_status(system: str) -> dict[str, Any]:

@@ -836,6 +836,13 @@ class KenoSystems(_Shape):
     systems: list[KenoSystemEntry]
 
 
+class KenoBoards(_Shape):
+    """The keno systems whose boards anyone may read: their ids (each board is public at
+    ``/api/keno/{system}``, 19:47-15.5(g), so its id is no secret)."""
+
+    systems: list[str]
+
+
 class KenoActRequest(_Shape):
     """A keno staff action and the client's idempotency key."""
 

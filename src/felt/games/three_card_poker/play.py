@@ -15,10 +15,11 @@ from typing import Any
 
 from felt.cli.play import (
     Ask,
+    LastWager,
     Out,
     Saver,
     Say,
-    answer,
+    ask_amount,
     check_rounds,
     choose,
     line_text,
@@ -28,7 +29,7 @@ from felt.cli.play import (
 )
 from felt.core.cards import Card, format_cards
 from felt.core.errors import FeltError
-from felt.core.money import cents, dollars
+from felt.core.money import dollars
 from felt.games.three_card_poker.actions import CutCards, Fold, Play, Wagers
 from felt.games.three_card_poker.config import GAME, ThreeCardConfig, rules
 from felt.games.three_card_poker.hand import describe
@@ -90,9 +91,11 @@ def play(config: ThreeCardConfig, options: Mapping[str, Any]) -> ThreeCardTable:
     out(f"ante {dollars(config.minimum)} to {dollars(config.maximum)}{pp}.")
     out(f"You are seat {human}. Answer ? at any question for help, q to leave.")
 
+    last = LastWager(config.minimum)
+
     def play_round(balance: int) -> tuple[int, str]:
         rnd = table.new_round()
-        ante, pair_plus = _ask_wagers(config, ask, out, human)
+        ante, pair_plus = _ask_wagers(config, ask, out, human, last)
         rnd.apply(Wagers(human, ante, pair_plus, player="you"))
         for n in others:
             rnd.apply(Wagers(n, config.minimum))
@@ -106,32 +109,28 @@ def play(config: ThreeCardConfig, options: Mapping[str, Any]) -> ThreeCardTable:
     return table
 
 
-def _amount(ask: Ask, say: Say, what: str, low: int, high: int, *, none_ok: bool) -> int:
-    """An amount from ``low`` to ``high`` (or 0 when ``none_ok``), asked until it is one."""
-    default = "0" if none_ok and what.startswith("pair") else dollars(low)
-    while True:
-        text = answer(ask, f"{what} [{default}]: ") or default
-        if text == "?":
-            say(f"  an amount in dollars from {dollars(low)} to {dollars(high)}"
-                + (", or 0 for none" if none_ok else "") + "; enter takes the default")  # fmt: skip
-            continue
-        try:
-            amount = cents(text, what)
-            if not (low <= amount <= high or (none_ok and amount == 0)):
-                raise FeltError(f"{what} must be {dollars(low)} to {dollars(high)}")
-            return amount
-        except FeltError as err:
-            say(f"  {err}")
+def _pay_tables(config: ThreeCardConfig) -> list[str]:
+    """The table's pay tables as help lines (``?`` at a wager or a decision)."""
+    tables = payouts("ante bonus pays", config.ante_bonus)
+    if config.pair_plus:
+        tables += payouts("pair plus pays", config.pair_plus_table)
+    return tables
 
 
-def _ask_wagers(config: ThreeCardConfig, ask: Ask, say: Say, human: int) -> tuple[int, int]:
+def _ask_wagers(
+    config: ThreeCardConfig, ask: Ask, say: Say, human: int, last: LastWager
+) -> tuple[int, int]:
+    """The ante (enter: the last ante of the session; 0 for none where a pair plus wager may be
+    placed alone) and the pair plus wager; ``?`` at either shows the pay tables."""
+    tables = _pay_tables(config)
     while True:
-        ante = _amount(ask, say, f"seat {human} ante", config.minimum, config.maximum,
-                       none_ok=config.pair_plus)  # fmt: skip
+        ante = last.placed(ask_amount(ask, say, f"seat {human} ante", config.minimum,
+                                      config.maximum, none_ok=config.pair_plus,
+                                      default=last.amount, tables=tables))  # fmt: skip
         pair_plus = 0
         if config.pair_plus:
-            pair_plus = _amount(ask, say, "pair plus wager", config.pair_plus_minimum,
-                                config.pair_plus_maximum, none_ok=True)  # fmt: skip
+            pair_plus = ask_amount(ask, say, "pair plus wager", config.pair_plus_minimum,
+                                   config.pair_plus_maximum, none_ok=True, tables=tables)  # fmt: skip
         if ante or pair_plus:
             return ante, pair_plus
         say("  place an ante, a pair plus wager, or both")
@@ -174,10 +173,8 @@ def _decide(
             "  The dealer needs a queen high or better; if not, the ante is paid 1 to 1 and the",
             "  play wager returned.  A straight or better is paid the ante bonus if you play.",
             f"  [{hint}] is the house's suggested play: play Q-6-4 or better.  Enter takes it.",
-            *payouts("ante bonus pays", config.ante_bonus),
+            *_pay_tables(config),
         ]
-        if config.pair_plus:
-            explain += payouts("pair plus pays", config.pair_plus_table)
         explain.append("  q leaves the table (the round in progress is not finished).")
         choice = choose(ask, say, "play or fold?", {"p": "play", "f": "fold"}, hint, explain)
         rnd.apply(Play(human) if choice == "p" else Fold(human))
