@@ -556,6 +556,9 @@ class TableHost:
             "seats": {str(n): s.name for n, s in sorted(self.seats.items())},
             "round": self.round_id,
             "decision_seconds": self.table.config.decision_seconds,
+            # who takes the dealer's steps: the table at its pace, or the dealer at the console
+            "dealer": self.spec.dealer,
+            "pace_seconds": self.spec.pace_seconds,
         }
         rnd = self.round
         if rnd is None:
