@@ -13,9 +13,7 @@ import pytest
 from felt.games.registry import game_ids, table_game
 from felt.rounds.actions import SHARED_ACTIONS, DealerAction, DecisionTimeout
 
-TABLES = [
-    (gid, edition) for gid in game_ids("table") for edition in table_game(gid).editions(gid)
-]
+TABLES = [(gid, edition) for gid in game_ids("table") for edition in table_game(gid).editions(gid)]
 """Every table game at every edition it may be played under."""
 
 
@@ -82,9 +80,11 @@ def test_every_step_a_played_round_asks_for_has_words(game_id: str, edition: str
 
 def test_the_boston_deal_of_the_additional_cards_names_them() -> None:
     """24.10(d): two additional cards in Boston 5, four in Boston 7 (13:69F-24.10(c))."""
-    assert layout_words("boston5", table_game("boston5").editions("boston5")[0])[
-        "deal_additional"
-    ] == "Deal the fourth and fifth cards"
-    assert layout_words("boston7", table_game("boston7").editions("boston7")[0])[
-        "deal_additional"
-    ] == "Deal the fourth to seventh cards"
+    assert (
+        layout_words("boston5", table_game("boston5").editions("boston5")[0])["deal_additional"]
+        == "Deal the fourth and fifth cards"
+    )
+    assert (
+        layout_words("boston7", table_game("boston7").editions("boston7")[0])["deal_additional"]
+        == "Deal the fourth to seventh cards"
+    )
