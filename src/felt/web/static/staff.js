@@ -21,7 +21,7 @@ function publicTable(view, layout) {
       hand(o.cards || [], Math.max(0, (o.card_count || o.cards.length) - o.cards.length)),
       h("p", { class: "muted" }, Object.entries(o.wagers || {}).map(([k, v]) => `${k} ${money(v)}`).join(", "))))),
     (pub.pending || []).length ? h("p", {}, "Waiting for: ", pub.pending.map((p) => `seat ${p.seat} (${p.election})`).join(", ")) : null,
-    view.finished ? payAndCollect(pub.lines) : null,
+    view.finished ? payAndCollect(view.settlement || pub.lines) : null,
     linesTable(pub.lines));
 }
 
@@ -172,16 +172,19 @@ export async function dealerScreen(root, tableId) {
   function draw() {
     if (!view) { mount(root, h("h1", {}, tableId), status); return; }
     const step = view.next_step;
-    mount(root, h("h1", {}, `${me.role === "supervisor" ? "Supervisor" : "Dealer"}: ${tableId} `, h("span", { class: "tag" }, gameName(view.game))), status,
+    // the wrapper says what it shows (the table's version, its round), as the table screen does
+    mount(root, h("div", { class: "console", dataset: { table: tableId, version: view.version, round: view.round || "",
+      finished: String(!!view.finished), words: info ? "layout" : "names" } },
+    h("h1", {}, `${me.role === "supervisor" ? "Supervisor" : "Dealer"}: ${tableId} `, h("span", { class: "tag" }, gameName(view.game))), status,
       h("div", { class: "row" },
-        step ? h("button", { type: "button", class: "primary step", dataset: { step: step.dealer || step.action }, onclick: async (ev) => {
+        step ? h("button", { type: "button", id: "next-step", class: "primary step", dataset: { step: step.dealer || step.action }, onclick: async (ev) => {
           ev.currentTarget.disabled = true; // one step a click: the next view brings the next button
           await act(step);
         } }, stepLabel(step)) : h("span", { class: "muted no-step" }, !view.public ? "No round yet" : view.finished ? "Round settled: the next round opens shortly"
-          : (view.public.pending || []).length ? "No dealer step due: waiting for the players' decisions" : "No dealer step due: waiting for wagers"),
-        h("span", { class: "muted pace", dataset: { dealer: view.dealer || "" } }, paceNote())),
+          : (view.public.pending || []).length ? "No dealer step due: waiting for the players' decisions" : "No dealer step due: waiting for wagers")),
+      h("p", { class: "muted pace", dataset: { dealer: view.dealer || "" } }, paceNote()),
       publicTable(view, layout()), view.public && (layout().irregularities || []).length ? irregularityForm(layout().irregularities) : null,
-      supervisorPanel());
+      supervisorPanel()));
   }
   draw();
   return () => { gone = true; live.close(); };
