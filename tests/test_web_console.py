@@ -187,6 +187,8 @@ def play_a_round_from_the_console(server: WebServer, page: Any, table: str) -> l
         words = button.inner_text()
         assert step == (view.get("next_step") or {}).get("dealer"), (step, view.get("next_step"))
         pressed.append(words)
+        if step == "deal_additional" and page.viewport_size == DESKTOP:
+            shot(page, f"console-step-{table}-desktop")  # a step's button in the dealer's words
         button.click()
         page.wait_for_function(
             "(v) => document.querySelector('.console').dataset.version !== v", arg=version
