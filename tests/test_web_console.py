@@ -244,6 +244,12 @@ def test_the_console_takes_a_round_in_the_dealers_words(
     assert not misfits(page)
     if table == "m5":
         shot(page, "console-desktop")
+    record = server.call("GET", f"/api/rounds/{round_id}", "eye")["record"]
+    page.get_by_text("The statement, line by line").click()  # every line, on request
+    rows = page.locator("details.statement table tbody tr")
+    rows.first.wait_for()
+    assert rows.count() == sum(len(s["lines"]) for s in record["seats"].values())
+    page.get_by_text("The statement, line by line").click()
     page.set_viewport_size(NARROW)
     page.wait_for_timeout(200)
     assert not misfits(page), misfits(page)

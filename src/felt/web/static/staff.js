@@ -22,7 +22,24 @@ function publicTable(view, layout) {
       h("p", { class: "muted" }, Object.entries(o.wagers || {}).map(([k, v]) => `${k} ${money(v)}`).join(", "))))),
     (pub.pending || []).length ? h("p", {}, "Waiting for: ", pub.pending.map((p) => `seat ${p.seat} (${p.election})`).join(", ")) : null,
     view.finished ? payAndCollect(view.settlement || pub.lines) : null,
-    linesTable(pub.lines));
+    statement(view.settlement || pub.lines, view.round));
+}
+
+// The settlement line by line, folded away under the pay and collect list (opened on request,
+// and kept open across the round's redraws).
+let statementOpen = null; // the round whose statement is open
+function statement(lines, round) {
+  if (!lines || !lines.length) return null;
+  const open = statementOpen === round;
+  const box = h("details", { class: "panel statement", open }, h("summary", {}, "The statement, line by line"),
+    open ? linesTable(lines) : null); // a closed box holds no table
+  box.addEventListener("toggle", () => {
+    statementOpen = box.open ? round : null;
+    const shown = [...box.children].filter((c) => c.tagName !== "SUMMARY");
+    if (box.open && !shown.length) box.append(linesTable(lines));
+    if (!box.open) shown.forEach((c) => c.remove());
+  });
+  return box;
 }
 
 // A dollar string ("12.50", "-3") as whole cents, exactly (no floating point on money).
