@@ -256,8 +256,8 @@ def test_the_console_takes_a_round_in_the_dealers_words(
     if table == "m5":
         shot(page, "console-phone")
     assert not page.errors
-    for seat, name in PLAYERS.items():
-        server.call("POST", f"/api/tables/{table}/stand", name, seat=seat)
+    for number, name in PLAYERS.items():
+        server.call("POST", f"/api/tables/{table}/stand", name, seat=number)
     page.context.close()
 
 
