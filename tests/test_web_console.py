@@ -294,6 +294,7 @@ def test_the_floor_closes_a_table_only_when_the_supervisor_confirms(
     dialog.wait_for()
     assert "b7" in dialog.inner_text()
     assert not unnamed(page)
+    shot(page, "floor-close-desktop")
     page.get_by_role("button", name="Keep it open").click()
     dialog.wait_for(state="detached")
     assert floor_state(server, "b7")
@@ -342,6 +343,7 @@ def test_a_session_ended_elsewhere_goes_back_to_log_in_on_every_kind_of_page(
     server.login("pia")
     ended_on_login(table)
     assert "replaced by a newer log-in" in table.locator("#session-ended").inner_text()
+    shot(table, "login-session-ended-desktop")
     assert not table.errors, table.errors
     table.context.close()
 

@@ -89,7 +89,10 @@ export class Live {
         for (const w of this.waiting.values()) ws.send(JSON.stringify(w.msg));
         return;
       }
-      if (msg.type === "error" && msg.status === 401) this.why = msg.error; // the close follows
+      if (msg.type === "error" && msg.status === 401) { // the close follows: the shell says it
+        this.why = msg.error;
+        if (!msg.key || !this.waiting.has(msg.key)) return;
+      }
       if ((msg.type === "ack" || msg.type === "error") && msg.key && this.waiting.has(msg.key)) {
         const w = this.waiting.get(msg.key);
         this.waiting.delete(msg.key);
