@@ -332,6 +332,10 @@ class TableGame(Game):
           ``fields`` (each ``field`` and ``label``: whole numbers, empty for none).
         - ``steps``: the staff's extra buttons: ``label``, ``action`` and the ``role`` that
           has them.
+        - ``dealer_steps``: the dealer console's button for each step the round can ask the
+          dealer for (:meth:`dealer_step`), by the step's name: what the dealer says or does
+          (``"no_more_bets": "No more bets"``, ``"deal_additional": "Deal the fourth and fifth
+          cards"``).
 
         A game without it (``{}``) gets the shared screens' parts that need no data."""
         return {}

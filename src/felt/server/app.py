@@ -561,6 +561,15 @@ class Server:
         return host
 
     # ----------------------------------------------------------------- clients
+    def end_sockets(self, account_id: int, why: str, keep: str | None = None) -> None:
+        """Tell the account's open sockets (all but the session ``keep``) that their session
+        has ended, and close them (4401), so a page learns it at once rather than at its next
+        message: a log-in elsewhere ends the account's other sessions."""
+        for client in list(self.sockets):
+            if client.who.id == account_id and client.token != keep:
+                client.queue.put_nowait({"type": "error", "status": 401, "key": None,
+                                         "error": why, "close": 4401})  # fmt: skip
+
     def _broadcast(self, host: TableHost | SystemHost) -> None:
         for client in list(self.sockets):
             if host.spec.id in client.tables:
@@ -796,6 +805,7 @@ def create_app(server: Server) -> FastAPI:
             )
         finally:
             logins.waiting -= 1
+        server.end_sockets(who.id, "the session was replaced by a newer log-in", keep=token)
         return {"token": token, "name": who.name, "role": who.role}
 
     @app.post("/api/logout")

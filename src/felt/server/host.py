@@ -556,6 +556,9 @@ class TableHost:
             "seats": {str(n): s.name for n, s in sorted(self.seats.items())},
             "round": self.round_id,
             "decision_seconds": self.table.config.decision_seconds,
+            # who takes the dealer's steps: the table at its pace, or the dealer at the console
+            "dealer": self.spec.dealer,
+            "pace_seconds": self.spec.pace_seconds,
         }
         rnd = self.round
         if rnd is None:
@@ -577,6 +580,11 @@ class TableHost:
             # its name and arguments (no card is in a step), as the table takes it
             step = self.game.dealer_step(self.table, rnd)
             out["next_step"] = None if step is None else step.to_json()
+        if who is not None and who.role in ("dealer", "supervisor") and rnd.finished:
+            # what the dealer pays or collects at each seat: every seat's settlement statement,
+            # each from that seat's own view (the dealer settles every seat in view of all)
+            out["settlement"] = [line for n in sorted(hands(rnd))
+                                 for line in seat_message(self.game, rnd, n).get("lines", [])]  # fmt: skip
         if who is not None and who.role == "player":
             # a seat's hand is seen by the player who wagered it, never by whoever sits there
             owners = {n: self.hand_owner(n) for n in hands(rnd)}

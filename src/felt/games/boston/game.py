@@ -293,6 +293,18 @@ class Boston(TableGame):
                 },
             ],
             "steps": [],
+            "dealer_steps": {  # the console's buttons, in the dealer's words
+                "no_more_bets": "No more bets",
+                "deal": "Deal three cards to each hand and the dealer",
+                "resolve_bonuses": "Settle the bonus wagers",
+                "deal_additional": {
+                    "boston5": "Deal the fourth and fifth cards",
+                    "boston7": "Deal the fourth to seventh cards",
+                }[config.game],
+                "count_stub": "Count the stub",
+                "reveal": "Reveal the dealer's hand",
+                "settle": "Settle the wagers",
+            },
         }
 
     # ----------------------------------------------------------------- scripts and play

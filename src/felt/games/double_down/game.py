@@ -268,6 +268,15 @@ class DoubleDown(TableGame):
                     "role": "supervisor",
                 },
             ],
+            "dealer_steps": {  # the console's buttons, in the dealer's words
+                "offer_cut": "Offer the cut",
+                "cut": "Cut the cards",
+                "no_more_bets": "No more bets",
+                "deal": "Deal a card to each area and four to the dealer",
+                "no_more_doubles": "No more bets on double downs",
+                "reveal": "Reveal the hole card",
+                "settle": "Settle the wagers",
+            },
         }
 
     # ----------------------------------------------------------------- scripts and play

@@ -228,6 +228,13 @@ class ThreeCardPoker(TableGame):
                 {"name": "shuffler_jam", "label": "Shuffler jam (20.12)", "fields": []},
             ],
             "steps": [],
+            "dealer_steps": {  # the console's buttons, in the dealer's words
+                "cut": "Cut the cards",
+                "no_more_bets": "No more bets",
+                "deal": "Deal three cards to each hand and the dealer",
+                "reveal": "Reveal the dealer's hand",
+                "settle": "Settle the wagers",
+            },
         }
 
     # ----------------------------------------------------------------- scripts and play

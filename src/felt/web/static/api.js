@@ -10,6 +10,26 @@ export const session = {
   clear() { sessionStorage.removeItem(KEY); },
 };
 
+// A session that ends (expired, replaced by a log-in elsewhere, logged out, locked) is noticed
+// here, in one place, whichever screen asked: an API answer 401 or a socket closed with 4401.
+// The shell (app.js) registers what to do then: go to the log-in screen, which says why.
+const ENDED = "felt.ended";
+let onEnded = () => {};
+export function whenSessionEnds(fn) { onEnded = fn; }
+
+export function sessionEnded(why) {
+  if (!session.get()) return; // already told
+  session.clear();
+  sessionStorage.setItem(ENDED, why || "");
+  onEnded(why || "");
+}
+
+// Why the last session ended (null if it did not), read once by the log-in screen.
+export const ended = {
+  get() { return sessionStorage.getItem(ENDED); },
+  clear() { sessionStorage.removeItem(ENDED); },
+};
+
 export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
@@ -28,7 +48,7 @@ export async function api(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch { /* an empty or non-JSON answer */ }
   if (!res.ok) {
-    if (res.status === 401) session.clear();
+    if (res.status === 401 && s) sessionEnded(data && data.error); // a token was sent and refused
     throw new ApiError((data && data.error) || `the server answered ${res.status}`, res.status);
   }
   return data;
@@ -69,6 +89,10 @@ export class Live {
         for (const w of this.waiting.values()) ws.send(JSON.stringify(w.msg));
         return;
       }
+      if (msg.type === "error" && msg.status === 401) { // the close follows: the shell says it
+        this.why = msg.error;
+        if (!msg.key || !this.waiting.has(msg.key)) return;
+      }
       if ((msg.type === "ack" || msg.type === "error") && msg.key && this.waiting.has(msg.key)) {
         const w = this.waiting.get(msg.key);
         this.waiting.delete(msg.key);
@@ -80,7 +104,7 @@ export class Live {
     };
     ws.onclose = (ev) => {
       if (this.closed) return;
-      if (ev.code === 4401) { session.clear(); this.onState("ended"); return; }
+      if (ev.code === 4401) { this.onState("ended"); sessionEnded(this.why || ev.reason); return; }
       this.onState("reconnecting");
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 4000);

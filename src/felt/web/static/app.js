@@ -2,7 +2,7 @@
 // dealer's and the supervisor's consoles, and the screens a game keeps in its own folder (found
 // in /games/index.json with the routes, roles and links they serve). No screen here names a game:
 // a table is drawn from its layout (the lobby's), a game's name comes from the index.
-import { api, session, ApiError } from "./api.js";
+import { api, session, ApiError, whenSessionEnds, ended } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { tableScreen } from "./player.js";
 import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
@@ -65,18 +65,23 @@ async function logout() {
 
 function loginScreen() {
   const error = h("p", { class: "error", role: "alert" });
+  const why = ended.get(); // the last session ended by itself: say so, and why if the server said
+  const gone = why === null ? null : h("p", { class: "notice", role: "status", id: "session-ended" },
+    "Your session ended: log in again.", why ? ` The server said: ${why}.` : "");
   const name = h("input", { id: "name", name: "name", autocomplete: "username", required: true });
   const password = h("input", { id: "password", name: "password", type: "password", autocomplete: "current-password", required: true });
   const form = h("form", { class: "panel narrow", onsubmit: async (ev) => {
     ev.preventDefault();
     error.textContent = "";
+    session.clear(); // a stale token is not sent with the password
     try {
       const r = await api("POST", "/api/login", { name: name.value, password: password.value });
       session.set({ token: r.token, name: r.name, role: r.role });
+      ended.clear();
       location.hash = HOME[r.role] || "#/lobby";
     } catch (e) { error.textContent = e.message; }
   } },
-  h("h1", {}, "Log in"),
+  h("h1", {}, "Log in"), gone,
   h("label", { for: "name" }, "Name"), name,
   h("label", { for: "password" }, "Password"), password,
   h("button", { type: "submit", class: "primary" }, "Log in"), error);
@@ -185,6 +190,24 @@ async function ownScreen({ module, fn }, arg, alive) {
   if (typeof done !== "function") return;
   if (alive()) leave = done; else done();
 }
+
+// Every screen goes through api.js, which notices a session's end (401, socket 4401): then the
+// page goes to the log-in screen, which says so.  A screen anyone may open (a game's public
+// board) stays, logged out.  The session is also asked after now and then, and when the page
+// is looked at again, so a screen that sends nothing (the floor, a board) learns it too.
+whenSessionEnds((why) => {
+  const [, screen] = (location.hash || "#/").split("/");
+  if (screen === "login") { route(); return; }
+  if (PUBLIC.has(screen)) { header(); toast("Your session ended" + (why ? `: ${why}` : "")); return; }
+  location.hash = "#/login";
+});
+const SESSION_CHECK_MS = 10_000;
+function checkSession() {
+  if (session.get() && document.visibilityState !== "hidden") api("GET", "/api/me").catch(() => {});
+}
+setInterval(checkSession, SESSION_CHECK_MS);
+document.addEventListener("visibilitychange", checkSession);
+window.addEventListener("focus", checkSession);
 
 window.addEventListener("hashchange", route);
 route();

@@ -1,7 +1,8 @@
 // The dealer's console (a table's state, its dealer steps, the irregularities a dealer witnesses)
 // and the supervisor's (the floor, opening and closing tables, any round's reconstruction, table
 // procedures and recuts, a table's par sheet).  What is particular to the game (the dealer's
-// cards, the irregularities and their fields, the staff's extra steps) is the table's layout.
+// cards, the irregularities and their fields, the staff's extra steps, the words of each dealer
+// step) is the table's layout.
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, hand, holeCard } from "./cards.js";
@@ -20,7 +21,86 @@ function publicTable(view, layout) {
       hand(o.cards || [], Math.max(0, (o.card_count || o.cards.length) - o.cards.length)),
       h("p", { class: "muted" }, Object.entries(o.wagers || {}).map(([k, v]) => `${k} ${money(v)}`).join(", "))))),
     (pub.pending || []).length ? h("p", {}, "Waiting for: ", pub.pending.map((p) => `seat ${p.seat} (${p.election})`).join(", ")) : null,
-    linesTable(pub.lines));
+    view.finished ? payAndCollect(view.settlement || pub.lines) : null,
+    statement(view.settlement || pub.lines, view.round));
+}
+
+// The settlement line by line, folded away under the pay and collect list (opened on request,
+// and kept open across the round's redraws).
+let statementOpen = null; // the round whose statement is open
+function statement(lines, round) {
+  if (!lines || !lines.length) return null;
+  const open = statementOpen === round;
+  const box = h("details", { class: "panel statement", open }, h("summary", {}, "The statement, line by line"),
+    open ? linesTable(lines) : null); // a closed box holds no table
+  box.addEventListener("toggle", () => {
+    statementOpen = box.open ? round : null;
+    const shown = [...box.children].filter((c) => c.tagName !== "SUMMARY");
+    if (box.open && !shown.length) box.append(linesTable(lines));
+    if (!box.open) shown.forEach((c) => c.remove());
+  });
+  return box;
+}
+
+// A dollar string ("12.50", "-3") as whole cents, exactly (no floating point on money).
+function cents(d) {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(d).trim());
+  if (!m) return 0;
+  const c = Number(m[2]) * 100 + Number((m[3] || "0").padEnd(2, "0"));
+  return m[1] ? -c : c;
+}
+
+function dollars(c) {
+  const a = Math.abs(c);
+  return (c < 0 ? "-" : "") + `${Math.floor(a / 100)}.${String(a % 100).padStart(2, "0")}`;
+}
+
+// After the settlement, what the dealer pays or collects at each seat: the seat's lines of the
+// public statement summed (a line's amount is the player's result on that wager).
+export function settlementMoves(lines) {
+  const seats = new Map();
+  for (const l of lines || []) {
+    const s = seats.get(l.seat) || { seat: l.seat, net: 0, outcomes: new Set() };
+    s.net += cents(l.amount);
+    s.outcomes.add(l.outcome);
+    seats.set(l.seat, s);
+  }
+  return [...seats.values()].sort((a, b) => Number(a.seat) - Number(b.seat)).map((s) => {
+    const text = s.net > 0 ? `Pay seat ${s.seat} ${money(dollars(s.net))}`
+      : s.net < 0 ? `Collect from seat ${s.seat} ${money(dollars(-s.net))}`
+      : [...s.outcomes].every((o) => o === "void") ? `Seat ${s.seat}: return the wagers`
+      : [...s.outcomes].every((o) => o === "push" || o === "void") ? `Seat ${s.seat}: push` : `Seat ${s.seat}: even, nothing to pay or collect`;
+    return { seat: s.seat, net: dollars(s.net), text };
+  });
+}
+
+function payAndCollect(lines) {
+  const moves = settlementMoves(lines);
+  if (!moves.length) return null;
+  return h("section", { class: "panel pay-collect", "aria-label": "Pay and collect" }, h("h2", {}, "Pay and collect"),
+    h("ul", { class: "moves" }, moves.map((m) => h("li", { dataset: { seat: m.seat, net: m.net }, class: m.net.startsWith("-") ? "collect" : "pay" }, m.text))));
+}
+
+// A question the page asks in its own dialog (not window.confirm): resolves true when ``yes``
+// is pressed, false on ``no`` or Escape.
+export function ask(question, yes, no) {
+  return new Promise((resolve) => {
+    const dlg = h("dialog", { class: "confirm", "aria-label": question },
+      h("form", { method: "dialog" }, h("p", {}, question),
+        h("div", { class: "row" },
+          h("button", { type: "submit", value: "yes", class: "primary danger" }, yes),
+          h("button", { type: "submit", value: "no", autofocus: true }, no))));
+    dlg.addEventListener("close", () => { dlg.remove(); resolve(dlg.returnValue === "yes"); });
+    document.body.append(dlg);
+    dlg.showModal();
+  });
+}
+
+// Close a table once the supervisor confirms it, naming the table; open one at once.
+export async function openOrClose(id, isOpen) {
+  if (isOpen && !await ask(`Close table ${id}? It starts no new round; a round in play is finished first.`, `Close table ${id}`, "Keep it open")) return false;
+  await api("POST", `/api/tables/${encodeURIComponent(id)}/${isOpen ? "close" : "open"}`);
+  return true;
 }
 
 export async function dealerScreen(root, tableId) {
@@ -33,7 +113,7 @@ export async function dealerScreen(root, tableId) {
   let view = null;
   const status = h("p", { class: "live", role: "status" }, "Connecting…");
   const live = new Live((msg) => { if (msg.type === "table" && msg.table === tableId) { view = msg; draw(); } },
-    (s) => { status.textContent = s === "live" ? "Live" : "Reconnecting…"; });
+    (s) => { status.textContent = { live: "Live", reconnecting: "Reconnecting…", ended: "Session ended" }[s]; });
   live.subscribe(tableId);
   const act = async (action) => { try { await live.act(tableId, action); } catch (e) { toast(e.message); } };
 
@@ -84,22 +164,44 @@ export async function dealerScreen(root, tableId) {
       steps.map((x) => h("button", { type: "button", onclick: () => act(x.action) }, x.label))) : null,
     h("div", { class: "row" },
       h("button", { type: "button", onclick: async () => {
-        try { await api("POST", `/api/tables/${encodeURIComponent(tableId)}/${view.open ? "close" : "open"}`); } catch (e) { toast(e.message); }
-      } }, view.open ? "Close the table" : "Open the table")));
+        try { await openOrClose(tableId, view.open); } catch (e) { toast(e.message); }
+      } }, `${view.open ? "Close" : "Open"} table ${tableId}`)));
+  }
+
+  // The step's button in the dealer's words (the layout's), else its name as the round gives it.
+  function stepLabel(step) {
+    const name = step.dealer || step.action;
+    const words = (layout().dealer_steps || {})[name];
+    return words || name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+  }
+
+  // Who takes the steps: at a manual table the dealer takes every one; else the table at its pace.
+  function paceNote() {
+    const mine = me.role === "dealer";
+    if (view.dealer === "manual") {
+      return mine ? "You take every step at this table: nothing moves on until you press the step's button."
+        : "The dealer takes every step at this table: nothing moves on until a step's button is pressed.";
+    }
+    const pace = view.pace_seconds ? ` about every ${view.pace_seconds} s` : "";
+    return `The table takes its steps by itself${pace}; ${mine ? "you" : "the dealer"} may take the next one sooner.`;
   }
 
   function draw() {
     if (!view) { mount(root, h("h1", {}, tableId), status); return; }
     const step = view.next_step;
-    mount(root, h("h1", {}, `${me.role === "supervisor" ? "Supervisor" : "Dealer"}: ${tableId} `, h("span", { class: "tag" }, gameName(view.game))), status,
+    // the wrapper says what it shows (the table's version, its round), as the table screen does
+    mount(root, h("div", { class: "console", dataset: { table: tableId, version: view.version, round: view.round || "",
+      finished: String(!!view.finished), words: info ? "layout" : "names" } },
+    h("h1", {}, `${me.role === "supervisor" ? "Supervisor" : "Dealer"}: ${tableId} `, h("span", { class: "tag" }, gameName(view.game))), status,
       h("div", { class: "row" },
-        step ? h("button", { type: "button", class: "primary", onclick: async (ev) => {
+        step ? h("button", { type: "button", id: "next-step", class: "primary step", dataset: { step: step.dealer || step.action }, onclick: async (ev) => {
           ev.currentTarget.disabled = true; // one step a click: the next view brings the next button
           await act(step);
-        } }, `Next step: ${step.dealer || step.action}`) : h("span", { class: "muted" }, "No dealer step due"),
-        h("span", { class: "muted" }, " The table also takes its steps by itself at its pace.")),
+        } }, stepLabel(step)) : h("span", { class: "muted no-step" }, !view.public ? "No round yet" : view.finished ? "Round settled: the next round opens shortly"
+          : (view.public.pending || []).length ? "No dealer step due: waiting for the players' decisions" : "No dealer step due: waiting for wagers")),
+      h("p", { class: "muted pace", dataset: { dealer: view.dealer || "" } }, paceNote()),
       publicTable(view, layout()), view.public && (layout().irregularities || []).length ? irregularityForm(layout().irregularities) : null,
-      supervisorPanel());
+      supervisorPanel()));
   }
   draw();
   return () => { gone = true; live.close(); };
@@ -108,22 +210,25 @@ export async function dealerScreen(root, tableId) {
 export async function floorScreen(root, alive = () => true) {
   const tables = await api("GET", "/api/floor");
   if (!alive()) return;
-  const change = async (id, what) => {
-    try { await api("POST", `/api/tables/${encodeURIComponent(id)}/${what}`); if (alive()) floorScreen(root, alive); } catch (e) { toast(e.message); }
+  const change = async (t) => {
+    try { if (await openOrClose(t.id, t.open) && alive()) await floorScreen(root, alive); } catch (e) { toast(e.message); }
   };
+  const HEADS = ["Table", "Game", "State", "Players", "Rounds last hour", "House today", "Round in play", "Actions"];
+  // each cell carries its column's name, so at a phone's width a row becomes a card of labelled lines
+  const cell = (i, ...content) => h("td", { dataset: { label: HEADS[i] } }, ...content);
   const find = h("form", { class: "row", onsubmit: (ev) => { ev.preventDefault(); location.hash = "#/round/" + encodeURIComponent(ev.target.round.value.trim()); } },
     h("label", { for: "round" }, "Round id "), h("input", { id: "round", name: "round", placeholder: `${tables.length ? tables[0].id : "table"}:1`, required: true }),
     h("button", { type: "submit" }, "Reconstruct"));
   mount(root, h("h1", {}, "Floor"), find,
     h("div", { class: "scroll" }, h("table", { class: "floor" },
       h("caption", {}, "Tables now (house result since midnight UTC, from the ledger)"),
-      h("thead", {}, h("tr", {}, ["Table", "Game", "State", "Players", "Rounds last hour", "House today", "Round in play", ""].map((x) => h("th", { scope: "col" }, x)))),
+      h("thead", {}, h("tr", {}, HEADS.map((x, i) => h("th", { scope: "col" }, i === HEADS.length - 1 ? h("span", { class: "visually-hidden" }, x) : x)))),
       h("tbody", {}, tables.map((t) => h("tr", { dataset: { table: t.id } },
-        h("th", { scope: "row" }, t.id), h("td", {}, gameName(t.game)), h("td", {}, t.open ? "open" : "closed"),
-        h("td", {}, `${t.players}`), h("td", {}, `${t.rounds_last_hour}`), h("td", {}, money(t.house_today)),
-        h("td", {}, t.round_in_play ? h("a", { href: "#/round/" + encodeURIComponent(t.round_in_play) }, t.round_in_play) : "—"),
-        h("td", {}, h("div", { class: "row" },
-          h("button", { type: "button", onclick: () => change(t.id, t.open ? "close" : "open") }, t.open ? "Close" : "Open"),
+        h("th", { scope: "row", dataset: { label: HEADS[0] } }, t.id), cell(1, gameName(t.game)), cell(2, t.open ? "open" : "closed"),
+        cell(3, `${t.players}`), cell(4, `${t.rounds_last_hour}`), cell(5, money(t.house_today)),
+        cell(6, t.round_in_play ? h("a", { href: "#/round/" + encodeURIComponent(t.round_in_play) }, t.round_in_play) : "—"),
+        cell(7, h("div", { class: "row" },
+          h("button", { type: "button", class: t.open ? "danger" : null, onclick: () => change(t) }, `${t.open ? "Close" : "Open"} ${t.id}`),
           h("a", { class: "button", href: "#/par-sheet/" + encodeURIComponent(t.id) }, "Par sheet"),
           h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch")))))))));
 }

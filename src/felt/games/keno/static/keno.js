@@ -101,6 +101,7 @@ export function kenoBoard(root, system) {
 }
 
 export function kenoWriter(root, system) {
+  const me = session.get(); // read once: a session that ends takes the shell to the log-in screen
   let status = null;
   let kind = "straight";
   let groups = [[]]; // the writer marks numbers into groups (a king is a group of one)
@@ -235,7 +236,7 @@ export function kenoWriter(root, system) {
         h("pre", { class: "ticket", dataset: { ticket: ticket.number } }, ticket.text),
         h("button", { type: "button", onclick: () => window.print() }, "Print ticket")) : null,
       h("div", { class: "grid two" }, voidForm(), redeemForm()),
-      session.get().role === "keno_supervisor" ? supervisorPanel() : null);
+      me && me.role === "keno_supervisor" ? supervisorPanel() : null);
     updateClock();
     showQuote();
     requote();

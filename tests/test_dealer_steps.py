@@ -1,0 +1,90 @@
+"""Every step a table game's round can ask its dealer for has words on the dealer's console
+(the layout's ``dealer_steps``, issue 20 item 7).  The steps are found from the code, never from
+the label list: (1) every dealer action the game reads (its own and the shared ones), less the
+clock's timeout and the supervisor's own steps; (2) every step the game's ``dealer_step`` asked
+for in rounds played through the game interface, at every edition of every table game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from felt.games.registry import game_ids, table_game
+from felt.rounds.actions import SHARED_ACTIONS, DealerAction, DecisionTimeout
+
+TABLES = [(gid, edition) for gid in game_ids("table") for edition in table_game(gid).editions(gid)]
+"""Every table game at every edition it may be played under."""
+
+
+def layout_words(game_id: str, edition: str) -> dict[str, str]:
+    game = table_game(game_id)
+    words: dict[str, str] = game.layout(game.config(game_id, {}, edition=edition))["dealer_steps"]
+    return words
+
+
+def dealer_actions(game_id: str) -> set[str]:
+    """The names of the dealer's actions the game reads, but the clock's and a supervisor's."""
+    game = table_game(game_id)
+    return {
+        cls.name
+        for cls in (*game.action_types, *SHARED_ACTIONS)
+        if issubclass(cls, DealerAction)
+        and cls is not DecisionTimeout
+        and not getattr(cls, "supervisor_only", "")
+    }
+
+
+def steps_asked(game_id: str, edition: str, rounds: int = 12) -> set[str]:
+    """The steps ``dealer_step`` asked for in ``rounds`` rounds of three seats at the minimum
+    table, elections answered with the game's suggested play."""
+    game = table_game(game_id)
+    config = game.config(game_id, {}, edition=edition)
+    table = game.new_table(config)
+    simulation = game.simulation(config)
+    asked: set[str] = set()
+    for _ in range(rounds):
+        rnd: Any = table.new_round()
+        for seat in (1, 2, 3):
+            for action in simulation.wagers(seat, config.minimum):
+                rnd.apply(action)
+        while not rnd.finished:
+            step = game.dealer_step(table, rnd)
+            if step is not None:
+                asked.add(step.name)
+                rnd.apply(step)
+                continue
+            seat, election = rnd.pending()[0]
+            rnd.apply(game.suggest(rnd, seat, election))
+        table.finish(rnd)
+    return asked
+
+
+@pytest.mark.parametrize(("game_id", "edition"), TABLES)
+def test_every_dealer_action_of_the_game_has_words(game_id: str, edition: str) -> None:
+    """Oracle: the game's action table (what the server would accept as a dealer's step)."""
+    words = layout_words(game_id, edition)
+    missing = dealer_actions(game_id) - set(words)
+    assert not missing, f"{game_id} {edition}: no console words for {sorted(missing)}"
+    assert all(isinstance(w, str) and w.strip() and "_" not in w for w in words.values())
+
+
+@pytest.mark.parametrize(("game_id", "edition"), TABLES)
+def test_every_step_a_played_round_asks_for_has_words(game_id: str, edition: str) -> None:
+    """Oracle: the steps the game's own ``dealer_step`` asked for in real rounds."""
+    asked = steps_asked(game_id, edition)
+    assert {"no_more_bets", "deal", "settle"} <= asked  # the rounds were played through
+    missing = asked - set(layout_words(game_id, edition))
+    assert not missing, f"{game_id} {edition}: no console words for {sorted(missing)}"
+
+
+def test_the_boston_deal_of_the_additional_cards_names_them() -> None:
+    """24.10(d): two additional cards in Boston 5, four in Boston 7 (13:69F-24.10(c))."""
+    assert (
+        layout_words("boston5", table_game("boston5").editions("boston5")[0])["deal_additional"]
+        == "Deal the fourth and fifth cards"
+    )
+    assert (
+        layout_words("boston7", table_game("boston7").editions("boston7")[0])["deal_additional"]
+        == "Deal the fourth to seventh cards"
+    )
