@@ -42,6 +42,14 @@ class View:
     """The viewer's own settlement statement so far."""
     void_reason: str = ""
     """Why the round was declared void, if it was (announced at the table)."""
+    hand: str = ""
+    """The viewer's hand named in full once complete ("two pair, jacks and fives, ...")."""
+    dealer_hand: str = ""
+    """The dealer's hand named in full once revealed."""
+    reasons: tuple[str, ...] = ()
+    """Why each of :attr:`lines` won, pushed or lost, in the player's words."""
+    discarded: tuple[Card, ...] = ()
+    """The viewer's discards (Boston 7), shown apart from the hand."""
 
 
 def seen_view_json(view: View) -> dict[str, Any]:
@@ -49,7 +57,15 @@ def seen_view_json(view: View) -> dict[str, Any]:
     other seat's card count, and the dealer's cards once revealed with how many there are."""
     others = [other_json(o, card_count=o.card_count) for o in view.others]
     return {
-        **view_json(view, view.seat, others),
+        **view_json(
+            view,
+            view.seat,
+            others,
+            reasons=view.reasons,
+            hand=view.hand,
+            dealer_hand=view.dealer_hand,
+            discarded=view.discarded,
+        ),
         "dealer_cards": cards_json(view.dealer_cards),
         "dealer_card_count": view.dealer_card_count,
     }
