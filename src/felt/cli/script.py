@@ -348,9 +348,10 @@ def report_text(rnd: RoundCore, symbols: bool = True) -> str:
         out.append(f"VOID       {rnd.void_reason}")
     for number in sorted(played.seats):
         seat = played.seats[number]
-        cards = format_cards(seat.cards, symbols=symbols)
         discarded = getattr(seat, "discarded", None)
-        extra = f" (discarded {format_cards(discarded, symbols=symbols)})" if discarded else ""
+        kept = [c for c in seat.cards if not discarded or c not in discarded]
+        cards = format_cards(kept, symbols=symbols)
+        extra = f"  discarded: {format_cards(discarded, symbols=symbols)}" if discarded else ""
         out.append(f"{rnd.seat_label} {number}     {cards}{extra}  [{seat.status}]")
         for line in rnd.lines:
             if line.seat == number:

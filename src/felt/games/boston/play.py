@@ -207,7 +207,10 @@ def _boston_summary(view: View, show: Callable[[Sequence[Card]], str], cite: boo
         )
     if view.void_reason:
         out.append(f"VOID          {view.void_reason}")
-    out.append(f"seat {view.seat} (you)  {show(view.own_cards)}")
+    kept = [c for c in view.own_cards if c not in view.discarded]
+    out.append(f"seat {view.seat} (you)  {show(kept)}" + (f": {view.hand}" if view.hand else ""))
+    if view.discarded:  # 13:69F-24.10(c): the two discarded cards are out of the hand
+        out.append(f"  discarded   {show(view.discarded)}  (not part of the hand)")
     out += [line_text(line, cite) for line in view.lines]
     for other in view.others:
         cards = show(other.cards) if other.cards else f"{other.card_count} cards, not shown"

@@ -84,9 +84,9 @@ def line_reason(area: Area, line: SettlementLine) -> str:
     cards = area.hand_cards()
     hand = f"your {evaluate(cards).describe()}" if len(cards) == 5 else f"your {line.hand}"
     if line.outcome == "lose":
-        return f"{hand} is below a pair of sixes: {the} is lost"
+        return f"{hand} is less than a pair of sixes: {the} is lost"
     if line.outcome == "push":
-        return f"{hand} is a pair of sixes to tens, a push: {the} is returned"
+        return f"{hand}: a pair of sixes to tens pushes: {the} is returned"
     if line.outcome == "win":
         return with_limit(line, f"{hand} pays {line.odds}")
     return f"{the}: {line.hand}"  # pragma: no cover - every line is one of the above
