@@ -258,3 +258,19 @@ def test_every_line_of_a_sample_says_why_in_its_outcome_word(
         assert public["hand"] == ""
         assert public["discarded"] == []
     assert {"win", "lose"} <= seen, seen
+
+
+def test_felt_play_boston7_summary_shows_the_discards_as_discarded() -> None:
+    from felt.core.cards import format_cards
+    from felt.games.boston.play import _boston_summary
+    from felt.games.boston.view import seat_view
+
+    rnd = run_script({
+        "game": "boston7", "edition": "nj-13-69f-24", "table": {"first_ratio": 1},
+        "deck": ["As", "Ks", "Qs", "2c", "3d", "4h", "Js", "Ts", "9s", "8s"],
+        "wagers": {"1": {"ante": 5, "first": 5}},
+        "actions": [{"seat": 1, "action": "second"}, {"seat": 1, "action": "discard", "cards": ["9s", "8s"]}],
+    })  # fmt: skip
+    text = _boston_summary(seat_view(rnd, 1), lambda cs: format_cards(cs, symbols=False), False)  # type: ignore[arg-type]
+    assert "seat 1 (you)  As Ks Qs Js Ts: royal flush" in text
+    assert "  discarded   9s 8s  (not part of the hand)" in text
