@@ -25,7 +25,9 @@ def _play(h: Harness, name: str, seat: int) -> dict[str, Any]:
     """Wager at ``seat``, place the second wager, and return the settled view."""
     r = h.act(name, "b5", {"action": "wager", "seat": seat, "ante": "5.00", "first": "10.00"})
     assert r.status_code == 200, r.text
-    h.wait_for(name, "b5", lambda v: any(p["seat"] == seat for p in _mine(v, seat).get("pending", [])))
+    h.wait_for(
+        name, "b5", lambda v: any(p["seat"] == seat for p in _mine(v, seat).get("pending", []))
+    )
     assert h.act(name, "b5", {"action": "second", "seat": seat}).status_code == 200
     return h.wait_for(name, "b5", lambda v: bool(_mine(v, seat).get("lines")) and v["finished"])
 
