@@ -207,7 +207,9 @@ def random_round(game_id: str, edition: str | None, rng: random.Random) -> tuple
     while not rnd.finished:
         pending = rnd.pending()
         if not pending:
-            rnd.apply(game.dealer_step(table, rnd))
+            step = game.dealer_step(table, rnd)
+            assert step is not None, "a round not finished with nothing pending has a step"
+            rnd.apply(step)
             continue
         seat, election = pending[0]
         if rng.random() < 0.1:
@@ -251,6 +253,8 @@ def test_every_line_of_a_sample_says_why_in_its_outcome_word(
                 assert v["hand"], f"{game_id} seat {n}: a settled hand is named"
                 if game_id != "double-down-stud":  # its dealer's cards are no hand (17.8(b))
                     assert v["dealer_hand"], f"{game_id}: the revealed dealer's hand is named"
+            for o in v["others"]:  # a hand turned over is named; one never shown is not
+                assert bool(o["hand"]) == (o["status"] == "settled"), (game_id, o)
             discarded = getattr(rnd.seats[n], "discarded", None) or ()
             assert v["discarded"] == [str(c) for c in discarded]
             assert set(v["discarded"]) <= set(v["own_cards"])

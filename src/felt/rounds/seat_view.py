@@ -24,6 +24,8 @@ class SeatSeen:
     """The cards the viewer may see (possibly none)."""
     card_count: int
     status: str
+    hand: str = ""
+    """Its hand named, once the viewer may see all of it (turned over at settlement)."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class View:
 def seen_view_json(view: View) -> dict[str, Any]:
     """``view`` as JSON: the keys every game's view has (:mod:`felt.rounds.view_json`), each
     other seat's card count, and the dealer's cards once revealed with how many there are."""
-    others = [other_json(o, card_count=o.card_count) for o in view.others]
+    others = [other_json(o, card_count=o.card_count, hand=o.hand) for o in view.others]
     return {
         **view_json(
             view,

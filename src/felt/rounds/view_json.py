@@ -154,8 +154,8 @@ def line_json(line: SettlementLine, reason: str = "") -> dict[str, Any]:
 
 
 def other_json(seen: Seen, **extra: Any) -> dict[str, Any]:
-    """Another seat as the viewer sees it, with what the game adds (``extra``) before its
-    status."""
+    """Another seat as the viewer sees it, with what the game adds (``extra``: its hand's name
+    ``hand`` once all of it is in view) before its status."""
     return {
         "seat": seen.number,
         "wagers": wagers_json(seen.wagers),

@@ -30,7 +30,12 @@ def seat_view(rnd: Round, viewer: int) -> View:
             visible = tuple(seat.cards[:3])
         else:
             visible = ()
-        others.append(SeatSeen(number, dict(seat.placed), visible, len(seat.cards), seat.status))
+        named = (
+            evaluate(visible).describe() if seat.status == "settled" and len(visible) >= 5 else ""
+        )
+        others.append(
+            SeatSeen(number, dict(seat.placed), visible, len(seat.cards), seat.status, named)
+        )
     own = rnd.seats.get(viewer)
     lines = tuple(line for line in rnd.lines if line.seat == viewer)
     value = own_hand(rnd, own)

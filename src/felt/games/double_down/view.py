@@ -24,6 +24,8 @@ class AreaSeen:
     wagers: dict[str, int]
     cards: tuple[Card, ...]
     status: str
+    hand: str = ""
+    """Its hand (its card with the dealer's four) named once the hole card is turned over."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +53,11 @@ class AreaView:
 def area_view(rnd: DoubleDownRound, viewer: int) -> AreaView:
     """The round as seen from betting area ``viewer``."""
     others = tuple(
-        AreaSeen(n, dict(a.placed), tuple(a.cards), a.status)
+        AreaSeen(n, dict(a.placed), tuple(a.cards), a.status,
+                 evaluate(a.hand_cards()).describe() if rnd.hole_revealed and len(a.hand_cards()) == 5 else "")
         for n, a in sorted(rnd.seats.items())
         if n != viewer
-    )
+    )  # fmt: skip
     own = rnd.seats.get(viewer)
     lines = tuple(line for line in rnd.lines if line.seat == viewer)
     named = own is not None and rnd.hole_revealed and len(own.hand_cards()) == 5

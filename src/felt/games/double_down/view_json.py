@@ -18,7 +18,7 @@ def area_json(rnd: DoubleDownRound, area: int) -> dict[str, Any]:
         **view_json(
             view,
             view.area,
-            [other_json(o) for o in view.others],
+            [other_json(o, hand=o.hand) for o in view.others],
             reasons=view.reasons,
             hand=view.hand,
         ),

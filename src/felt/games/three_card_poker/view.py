@@ -27,7 +27,7 @@ def spot_view(rnd: ThreeCardRound, viewer: int) -> SpotView:
     """The round as seen from position ``viewer``."""
     others = tuple(
         SpotSeen(n, dict(s.placed), tuple(s.cards) if s.status == "settled" else (),
-                 len(s.cards), s.status)
+                 len(s.cards), s.status, describe(s.cards) if s.status == "settled" else "")
         for n, s in sorted(rnd.seats.items())
         if n != viewer
     )  # fmt: skip

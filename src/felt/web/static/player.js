@@ -222,6 +222,7 @@ export function tableScreen(root, tableId) {
     const rows = (pub.others || []).filter((o) => !mine.has(o.seat)).map((o) => h("li", { class: "panel other", dataset: { seat: o.seat } },
       h("h3", {}, `Seat ${o.seat}`, view.seats[String(o.seat)] ? ` · ${view.seats[String(o.seat)]}` : "", " ", h("span", { class: "tag" }, o.status || "")),
       hand(o.cards || [], Math.max(0, (o.card_count || o.cards.length) - o.cards.length)),
+      o.hand ? h("p", { class: "hand-name" }, "Hand: ", h("strong", {}, o.hand)) : null,
       Object.keys(o.wagers || {}).length ? h("p", { class: "muted" }, Object.entries(o.wagers).map(([k, v]) => `${k} ${money(v)}`).join(", ")) : null));
     const listed = new Set((pub.others || []).map((o) => o.seat));
     for (const n of view.sitting_out || []) {
