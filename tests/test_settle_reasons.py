@@ -278,3 +278,29 @@ def test_felt_play_boston7_summary_shows_the_discards_as_discarded() -> None:
     text = _boston_summary(seat_view(rnd, 1), lambda cs: format_cards(cs, symbols=False), False)  # type: ignore[arg-type]
     assert "seat 1 (you)  As Ks Qs Js Ts: royal flush" in text
     assert "  discarded   9s 8s  (not part of the hand)" in text
+
+
+def test_boston_withdrawn_second_wager() -> None:
+    # 24.10(c): a second wager withdrawn before the additional cards is a fold; it is returned
+    v = seat_views({
+        "game": "boston5", "deck": ["4c", "7d", "9h", "Qs", "Qd", "6h", "2s", "3h", "Jc", "Tc"],
+        "wagers": {"1": {"ante": 5, "first": 10}},
+        "actions": [{"seat": 1, "action": "second"}, {"seat": 1, "action": "withdraw"}],
+    })[1]  # fmt: skip
+    assert reasons(v) == {
+        "ante": "second wager withdrawn, so the hand folds: the ante is lost",
+        "first": "second wager withdrawn, so the hand folds: the first wager is lost",
+        "second": "second wager withdrawn: the second wager is returned",
+    }
+    assert results(v) == {"ante": "lost", "first": "lost", "second": "returned"}
+
+
+def test_a_void_round_returns_every_wager_and_says_so() -> None:
+    # 17.11(a): the hole card exposed before "No more bets" voids every hand
+    v = seat_views({
+        "game": "double-down-stud", "table": SHOE, "deck": ["Qh", "6c", "Kd", "9s", "4c"],
+        "wagers": {"1": {"wager": "10.00"}}, "actions": [{"irregularity": "hole_card_exposed"}],
+    })[1]  # fmt: skip
+    assert [x["result"] for x in v["lines"]] == ["returned"]
+    assert v["lines"][0]["reason"].startswith("the hand is void (")
+    assert v["lines"][0]["reason"].endswith("): the wager is returned")

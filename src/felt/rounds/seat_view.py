@@ -51,7 +51,7 @@ class View:
     reasons: tuple[str, ...] = ()
     """Why each of :attr:`lines` won, pushed or lost, in the player's words."""
     discarded: tuple[Card, ...] = ()
-    """The viewer's discards (Boston 7), shown apart from the hand."""
+    """The viewer's discards (at a game whose players discard), shown apart from the hand."""
 
 
 def seen_view_json(view: View) -> dict[str, Any]:

@@ -5,8 +5,8 @@ cards as its rules show them) with these helpers; amounts are in dollars, cards 
 
 Besides the round's facts, a view carries what a person reads at settlement (issue 20): the
 viewer's hand and the dealer's hand named in full (``hand``, ``dealer_hand``: "" until the hand is
-complete or revealed), the cards a Boston 7 player discarded (``discarded``: empty at every other
-game, and until a discard), and on each statement line the word for its outcome (``result``:
+complete or revealed), the cards the viewer discarded (``discarded``: empty at a game without
+discards, and until a discard), and on each statement line the word for its outcome (``result``:
 ``won``, ``pushed``, ``lost``, ``returned``, ``paid``) and a sentence saying why (``reason``),
 written by the game from what the viewer may see."""
 
@@ -98,32 +98,18 @@ RESULT_WORDS: Final = {
 }
 """The player's word for each statement outcome (a forfeit is lost, a void wager returned)."""
 
-WAGER_WORDS: Final = {
-    "ante": "the ante",
-    "first": "the first wager",
-    "second": "the second wager",
-    "bonus": "the bonus",
-    "ante bonus": "the ante bonus",
-    "play": "the play wager",
-    "pair plus": "the pair plus wager",
-    "wager": "the wager",
-    "double": "the double",
-}
-"""How a reason names a wager."""
+
+def wager_words(wager: str, words: Mapping[str, str] | None = None) -> str:
+    """A wager named in a sentence: as the game's ``words`` name it (``the second wager``),
+    else ``the <wager>`` (``the ante``)."""
+    return (words or {}).get(wager, f"the {wager}")
 
 
-def wager_words(wager: str) -> str:
-    """``the ante``, ``the second wager``: a wager named in a sentence."""
-    return WAGER_WORDS.get(wager, f"the {wager}")
-
-
-def common_reason(line: SettlementLine) -> str | None:
+def common_reason(line: SettlementLine, words: Mapping[str, str] | None = None) -> str | None:
     """The reason of a line every game words alike (a void wager returned), else None."""
     if line.outcome == "void":
-        if line.hand == "withdrawn":
-            return f"second wager withdrawn: {wager_words(line.wager)} is returned"
         why = f"the hand is void ({line.hand})" if line.hand else "the hand is void"
-        return f"{why}: {wager_words(line.wager)} is returned"
+        return f"{why}: {wager_words(line.wager, words)} is returned"
     return None
 
 

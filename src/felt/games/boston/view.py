@@ -64,13 +64,19 @@ def own_hand(rnd: Round, seat: SeatState | None) -> HandValue | None:
     return evaluate(seat.hand_cards())
 
 
+WORDS = {"first": "the first wager", "second": "the second wager"}
+"""How a reason names Boston's wagers (the rest: ``the ante``, ``the bonus``)."""
+
+
 def line_reason(rnd: Round, seat: SeatState, line: SettlementLine) -> str:
     """Why ``line`` of ``seat`` won, pushed or lost, in the player's words (24.10(a)-(g),
     24.11, 24.12), from the seat's own hand and the dealer's revealed hand only."""
-    common = common_reason(line)
+    if line.outcome == "void" and line.hand == "withdrawn":  # 24.10(c)
+        return "second wager withdrawn: the second wager is returned"
+    common = common_reason(line, WORDS)
     if common is not None:
         return common
-    the = wager_words(line.wager)
+    the = wager_words(line.wager, WORDS)
     if line.outcome == "forfeit":
         if "decision time ran out" in line.hand:
             return f"no second wager before the decision time ran out, so a fold: {the} is lost"

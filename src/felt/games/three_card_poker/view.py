@@ -50,14 +50,18 @@ def spot_view(rnd: ThreeCardRound, viewer: int) -> SpotView:
     )
 
 
+WORDS = {"play": "the play wager", "pair plus": "the pair plus wager"}
+"""How a reason names Three Card Poker's wagers (the rest: ``the ante``, ``the ante bonus``)."""
+
+
 def line_reason(spot: Spot, dealer: tuple[int, ...], line: SettlementLine) -> str:
     """Why ``line`` of ``spot`` won, pushed or lost, in the player's words (20.10: the dealer
     qualifies with queen high or better; 20.11: the ante bonus and pair plus pay by hand), from
     the spot's own cards and the dealer's revealed cards only."""
-    common = common_reason(line)
+    common = common_reason(line, WORDS)
     if common is not None:
         return common
-    the = wager_words(line.wager)
+    the = wager_words(line.wager, WORDS)
     if line.outcome == "forfeit":
         if "time ran out" in line.hand:
             return f"no play wager before the decision time ran out, so a fold: {the} is lost"

@@ -132,7 +132,7 @@ function recallSeat(n, v) {
     linesTable(v.lines));
 }
 
-// A seat's settled hands as its view names them: its cards (Boston 7 discards apart, dimmed,
+// A seat's settled hands as its view names them: its cards (any discards apart, dimmed,
 // under the word "Discarded"), its hand's name, and the dealer's cards (drawn as the layout says,
 // when given) and hand's name.
 export function seatHands(v, layout) {
