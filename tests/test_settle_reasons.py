@@ -264,7 +264,7 @@ def test_every_line_of_a_sample_says_why_in_its_outcome_word(
     assert {"win", "lose"} <= seen, seen
 
 
-def test_felt_play_boston7_summary_shows_the_discards_as_discarded() -> None:
+def test_felt_play_boston7_summary_shows_the_discards_as_discarded_and_each_reason() -> None:
     from felt.core.cards import format_cards
     from felt.games.boston.play import _boston_summary
     from felt.games.boston.view import seat_view
@@ -278,6 +278,11 @@ def test_felt_play_boston7_summary_shows_the_discards_as_discarded() -> None:
     text = _boston_summary(seat_view(rnd, 1), lambda cs: format_cards(cs, symbols=False), False)  # type: ignore[arg-type]
     assert "seat 1 (you)  As Ks Qs Js Ts: royal flush" in text
     assert "  discarded   9s 8s  (not part of the hand)" in text
+    # each statement line with its reason under it
+    assert (
+        "\n      your royal flush beats the dealer's four of a kind, twos, four kicker: pays 1 to 1"
+        in text
+    )
 
 
 def test_boston_withdrawn_second_wager() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +146,19 @@ def line_text(line: SettlementLine, cite: bool) -> str:
         parts.append(f"(reduced by {dollars(line.limit_reduction)}: payout limit)")
     text = "    " + "  ".join(parts)
     return f"{text}\n      [{line.clause}]" if cite else text
+
+
+def statement_text(
+    lines: Sequence[SettlementLine], reasons: Sequence[str], cite: bool
+) -> list[str]:
+    """A seat's statement: each line (:func:`line_text`) with, under it, why it won, pushed or
+    lost (the reason its game's view gives)."""
+    out = []
+    for i, line in enumerate(lines):
+        out.append(line_text(line, cite))
+        if i < len(reasons) and reasons[i]:
+            out.append(f"      {reasons[i]}")
+    return out
 
 
 def signed(amount: int) -> str:
