@@ -105,6 +105,9 @@ def test_boston7_discards_are_shown_as_discarded() -> None:
     assert reasons(v)["ante"].endswith("ante bonus for royal flush: pays 200 to 1")
     text = report_text(run_script(script), symbols=False)
     assert "seat 1     As Ks Qs Js Ts  discarded: 9s 8s  [settled]" in text
+    assert (
+        "\n             your royal flush beats the dealer's four of a kind" in text
+    )  # felt replay
 
 
 def test_three_card_dealer_does_not_qualify() -> None:
