@@ -201,7 +201,9 @@ def _double_down_summary(view: AreaView, show: Callable[[Sequence[Card]], str], 
         out.append(f"dealer        {show([view.hole_card, *view.dealer_up])}  (hole card first)")
     if view.void_reason:
         out.append(f"VOID          {view.void_reason}")
-    out.append(f"area {view.area} (you)  {show(view.own_cards)}")
+    out.append(
+        f"area {view.area} (you)  {show(view.own_cards)}" + (f": {view.hand}" if view.hand else "")
+    )
     out += statement_text(view.lines, view.reasons, cite)
     for other in view.others:
         out.append(f"area {other.number}        {show(other.cards)}  [{other.status}]")

@@ -190,7 +190,9 @@ def _summary(view: SpotView, show: Callable[[Sequence[Card]], str], cite: bool) 
         lines.append(f"dealer        {show(view.dealer_cards)}: {describe(view.dealer_cards)}")
     if view.void_reason:
         lines.append(f"VOID          {view.void_reason}")
-    lines.append(f"seat {view.seat} (you)  {show(view.own_cards)}")
+    lines.append(
+        f"seat {view.seat} (you)  {show(view.own_cards)}" + (f": {view.hand}" if view.hand else "")
+    )
     lines += statement_text(view.lines, view.reasons, cite)
     for other in view.others:
         cards = show(other.cards) if other.cards else f"{other.card_count} cards, not shown"
