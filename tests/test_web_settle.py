@@ -61,6 +61,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     try:
         for name in ("ann", "bob"):
             web.account(name, "player", deposit="500.00")
+        web.account("dan", "dealer")
         yield web
     finally:
         web.proc.stop()
@@ -187,6 +188,11 @@ def test_the_settlement_stays_until_the_next_wager(browser: Any, server: WebServ
     ann.wait_for_selector("section.mine .tag:has-text('sitting out')", timeout=20_000)
     check_last(ann, number, discarded=True)
     bob.wait_for_selector("ul.others .tag:has-text('sitting out')", timeout=20_000)
+    dealer = open_page(browser, server, "dan", DESKTOP)  # the dealer's console says so too
+    dealer.goto(server.url + f"/#/dealer/{TABLE}")
+    dealer.wait_for_selector("ul.others .tag:has-text('sitting out')", timeout=20_000)
+    assert misfits(dealer) == []
+    dealer.context.close()
     assert misfits(ann) == []
     assert misfits(bob) == []
     finish_round({"bob": bob}, discard="bob")
