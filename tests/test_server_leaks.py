@@ -46,6 +46,7 @@ from felt.games.double_down import view_json as double_down_view_json
 from felt.games.double_down.config import DoubleDownConfig
 from felt.games.double_down.round import DoubleDownRound
 from felt.games.double_down.view import area_view
+from felt.server import host
 from felt.server.spec import TableSpec
 from felt.server.store import accounts, round_events, rounds
 from tests.server_helpers import Harness, live_server
@@ -387,6 +388,8 @@ def leaks(session: Session) -> list[Leak]:
     for name, messages in session.received.items():
         account = session.ids[name]
         for m in messages:
+            found += last_leaks(session, name, account, m.get("last") or {})
+            m = {k: v for k, v in m.items() if k != "last"}  # checked against its own round
             cards = cards_in(m)
             if not cards:
                 continue
@@ -401,6 +404,23 @@ def leaks(session: Session) -> list[Leak]:
                     found.append(Leak("entitled", name, m["table"], rid, seq, c, first))
             if session.roles[name] == "player":
                 found += face_down(name, account, m, sight)
+    return found
+
+
+def last_leaks(session: Session, name: str, account: int, last: dict[str, Any]) -> list[Leak]:
+    """A player's last results (issue 20: each seat's settled result, kept until the player's
+    next wager): each must be a seat the player wagered in the round it names, and hold only
+    cards the player may see once that round is over."""
+    found: list[Leak] = []
+    for seat, entry in last.items():
+        rid = str(entry.get("round"))
+        sight = session.sights.get(rid, Sight(""))
+        table = session.tables.get(rid, "?")
+        if sight.owners.get(int(seat)) != account:
+            found.append(Leak("another's result", name, table, rid, None, f"seat {seat}", None))
+        for c in sorted(cards_in(entry)):
+            if sight.earliest(account, c) is None:
+                found.append(Leak("entitled", name, table, rid, None, c, None))
     return found
 
 
@@ -506,6 +526,28 @@ WRONG_VIEWS: dict[str, tuple[dict[tuple[Any, str], Callable[..., Any]], set[tupl
         {(c, t) for c in ("entitled", "face down") for t in ("b5", "b7")},
     ),
 }
+
+
+LAST_RESULTS = host.last_results
+"""The server's own last results (the wrong ones below add to them)."""
+
+
+def _last_with_the_deck(game: Any, rnd: Any, round_id: str) -> dict[int, dict[str, Any]]:
+    """Last results made to leak: each carries the round's whole deck."""
+    out = LAST_RESULTS(game, rnd, round_id)
+    for entry in out.values():
+        entry["deck"] = [str(c) for c in rnd.shoe.order]
+    return out
+
+
+def test_a_last_result_made_to_leak_is_caught(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(host, "last_results", _last_with_the_deck)
+    found = leaks(run_session(f"sqlite:///{tmp_path / 'leaky.db'}", rounds_wanted=1))
+    assert {(x.check, x.table) for x in found} == {("entitled", t) for t in TABLES}
+    assert {x.client for x in found} <= set(SEATS)
+    assert all(x.seq is None for x in found)  # found in the last results, not the round's view
 
 
 @pytest.mark.parametrize("wrong", sorted(WRONG_VIEWS))

@@ -53,16 +53,24 @@ window.__dom = [];
 window.__last = "";
 new MutationObserver(() => {
   const s = document.querySelector('.table-screen');
-  const cards = [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card).sort();
+  const held = (el) => [...el.querySelectorAll('[data-card]')].map((e) => e.dataset.card).sort();
+  const cards = [...document.querySelectorAll('[data-card]')]
+    .filter((e) => !e.closest('.last-round[data-round]')).map((e) => e.dataset.card).sort();
+  const last = {};  // a seat's last result, of the round it names
+  for (const el of document.querySelectorAll('.last-round[data-round]'))
+    last[el.closest('[data-seat]').dataset.seat] = {round: el.dataset.round, cards: held(el)};
   const entry = {table: s ? s.dataset.table : null, round: s ? s.dataset.round : null,
-                 seq: s && s.dataset.seq !== '' ? Number(s.dataset.seq) : null, cards,
+                 seq: s && s.dataset.seq !== '' ? Number(s.dataset.seq) : null, cards, last,
                  at: location.hash};
   const key = JSON.stringify(entry);
-  if (cards.length && key !== window.__last) { window.__dom.push(entry); window.__last = key; }
+  if ((cards.length || Object.keys(last).length) && key !== window.__last) {
+    window.__dom.push(entry); window.__last = key;
+  }
 }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 """
 """Installed in every page before its own scripts: a record of the cards its DOM holds after
-every change, with the round and event the screen says it shows."""
+every change, with the round and event the screen says it shows (a seat's "Last round" panel
+apart, with the round it names, checked as the server's ``last``)."""
 
 
 @dataclass
@@ -172,7 +180,7 @@ def play(players: list[Player], table: str, rounds_wanted: int, rng: random.Rand
             state = screen_state(p)
             if len(done[p.name]) >= rounds_wanted:
                 continue
-            if state.get("round") and p.page.locator(".mine .hand .card").count():
+            if state.get("round") and p.page.locator(".mine > .hand .card").count():
                 played[p.name].add(state["round"])
             if state.get("finished") == "true" and state.get("round") in played[p.name]:
                 done[p.name].add(state["round"])
@@ -275,7 +283,7 @@ def test_no_page_ever_holds_a_card_before_its_player_may_see_it(played: Played) 
     received: dict[str, list[dict[str, Any]]] = {}
     for p in played.players:
         dom = [{"type": "table", "table": d["table"], "round": d["round"] or None,
-                "seq": d["seq"], "cards": d["cards"]}
+                "seq": d["seq"], "cards": d["cards"], "last": d.get("last") or {}}
                for d in p.page.evaluate("() => window.__dom")]  # fmt: skip
         assert dom, f"{p.name}'s page never showed a card"
         received[p.name] = p.frames + dom
@@ -283,6 +291,7 @@ def test_no_page_ever_holds_a_card_before_its_player_may_see_it(played: Played) 
     found = leaks(session)
     assert not found, "\n".join(str(x) for x in found[:20])
     assert sum(len(v) for v in received.values()) > 100
+    assert any(m.get("last") for v in received.values() for m in v)  # last results were checked
 
 
 def test_the_checks_catch_a_page_that_holds_a_card_too_early(played: Played) -> None:

@@ -122,7 +122,7 @@ def test_no_page_ever_holds_a_card_before_its_player_may_see_it(played: Played) 
     received: dict[str, list[dict[str, Any]]] = {}
     for p in played.players:
         dom = [{"type": "table", "table": d["table"], "round": d["round"] or None,
-                "seq": d["seq"], "cards": d["cards"]}
+                "seq": d["seq"], "cards": d["cards"], "last": d.get("last") or {}}
                for d in p.page.evaluate("() => window.__dom") if d["table"] == TABLE]  # fmt: skip
         assert dom, f"{p.name}'s page never showed a card"
         frames = [f for f in p.frames if f.get("table") in (TABLE, None)]

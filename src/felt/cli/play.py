@@ -181,6 +181,19 @@ def line_text(line: SettlementLine, cite: bool) -> str:
     return f"{text}\n      [{line.clause}]" if cite else text
 
 
+def statement_text(
+    lines: Sequence[SettlementLine], reasons: Sequence[str], cite: bool
+) -> list[str]:
+    """A seat's statement: each line (:func:`line_text`) with, under it, why it won, pushed or
+    lost (the reason its game's view gives)."""
+    out = []
+    for i, line in enumerate(lines):
+        out.append(line_text(line, cite))
+        if i < len(reasons) and reasons[i]:
+            out.append(f"      {reasons[i]}")
+    return out
+
+
 def signed(amount: int) -> str:
     """An amount in dollars with its sign (``+5.00``, ``-10.00``, ``0.00``)."""
     return f"{'+' if amount > 0 else ''}{dollars(amount)}"

@@ -348,13 +348,16 @@ def report_text(rnd: RoundCore, symbols: bool = True) -> str:
         out.append(f"VOID       {rnd.void_reason}")
     for number in sorted(played.seats):
         seat = played.seats[number]
-        cards = format_cards(seat.cards, symbols=symbols)
         discarded = getattr(seat, "discarded", None)
-        extra = f" (discarded {format_cards(discarded, symbols=symbols)})" if discarded else ""
+        kept = [c for c in seat.cards if not discarded or c not in discarded]
+        cards = format_cards(kept, symbols=symbols)
+        extra = f"  discarded: {format_cards(discarded, symbols=symbols)}" if discarded else ""
         out.append(f"{rnd.seat_label} {number}     {cards}{extra}  [{seat.status}]")
-        for line in rnd.lines:
-            if line.seat == number:
-                out.append("           " + line.describe())
+        said = [x["reason"] for x in table_game(rnd.config.game).seat_view(rnd, number)["lines"]]
+        for line, why in zip([x for x in rnd.lines if x.seat == number], said, strict=False):
+            out.append("           " + line.describe())
+            if why:  # why it won, pushed or lost, in the words of the seat's own view
+                out.append("             " + why)
         out.append(f"           net {'+' if rnd.net(number) > 0 else ''}{dollars(rnd.net(number))}")
     out.append(f"house net  {'+' if rnd.house_net() > 0 else ''}{dollars(rnd.house_net())}")
     out.append(f"discard rack, bottom to top ({rnd.rack_clause}):")

@@ -295,7 +295,16 @@ class TableGame(Game):
     # ----------------------------------------------------------------- what a client sees
     def seat_view(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
         """The round as seat ``seat`` may see it (0: as anyone may), JSON-ready, built from the
-        game's view of that seat and never by filtering the full state."""
+        game's view of that seat and never by filtering the full state.
+
+        Every game's view has the keys of :func:`felt.rounds.view_json.view_json`: ``seat``,
+        ``phase``, ``own_cards``, ``others`` (each ``seat``, ``wagers``, ``cards``, ``hand``: its
+        hand named once turned over, ``status``), ``pending``, ``lines`` (each statement line with
+        ``result``, the player's word for its outcome, and ``reason``, why it won, pushed or lost
+        in the player's words, which the game writes), ``void_reason``, ``hand`` (the viewer's
+        hand named once complete), ``dealer_hand`` (the dealer's hand named once revealed; ""
+        where the dealer holds no hand) and ``discarded`` (the viewer's Boston 7 discards; empty
+        elsewhere), and the game's own keys of the dealer's cards (:meth:`layout` ``dealer``)."""
         raise NotImplementedError
 
     def layout(self, config: Any) -> dict[str, Any]:

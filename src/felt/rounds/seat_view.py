@@ -24,6 +24,8 @@ class SeatSeen:
     """The cards the viewer may see (possibly none)."""
     card_count: int
     status: str
+    hand: str = ""
+    """Its hand named, once the viewer may see all of it (turned over at settlement)."""
 
 
 @dataclass(frozen=True)
@@ -42,14 +44,30 @@ class View:
     """The viewer's own settlement statement so far."""
     void_reason: str = ""
     """Why the round was declared void, if it was (announced at the table)."""
+    hand: str = ""
+    """The viewer's hand named in full once complete ("two pair, jacks and fives, ...")."""
+    dealer_hand: str = ""
+    """The dealer's hand named in full once revealed."""
+    reasons: tuple[str, ...] = ()
+    """Why each of :attr:`lines` won, pushed or lost, in the player's words."""
+    discarded: tuple[Card, ...] = ()
+    """The viewer's discards (at a game whose players discard), shown apart from the hand."""
 
 
 def seen_view_json(view: View) -> dict[str, Any]:
     """``view`` as JSON: the keys every game's view has (:mod:`felt.rounds.view_json`), each
     other seat's card count, and the dealer's cards once revealed with how many there are."""
-    others = [other_json(o, card_count=o.card_count) for o in view.others]
+    others = [other_json(o, card_count=o.card_count, hand=o.hand) for o in view.others]
     return {
-        **view_json(view, view.seat, others),
+        **view_json(
+            view,
+            view.seat,
+            others,
+            reasons=view.reasons,
+            hand=view.hand,
+            dealer_hand=view.dealer_hand,
+            discarded=view.discarded,
+        ),
         "dealer_cards": cards_json(view.dealer_cards),
         "dealer_card_count": view.dealer_card_count,
     }

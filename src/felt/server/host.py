@@ -32,6 +32,7 @@ from sqlalchemy import Connection, insert, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
+from felt.core.money import dollars
 from felt.games.base import GameTable, TableGame
 from felt.games.registry import table_game
 from felt.rounds.actions import (
@@ -157,6 +158,9 @@ class TableHost:
     the round has had no action yet."""
     leaving: bool = False
     """The table is no longer this process's: its loop ends."""
+    last: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Each seat's last settled result (:func:`last_result`), kept with the table's state until
+    that seat's or that player's next wager is accepted, so a player reads it at leisure."""
     stale: bool = False
     """The record may be ahead of this process (a write whose commit it did not hear of): the
     table is loaded again before its next change."""
@@ -166,15 +170,22 @@ class TableHost:
         self.table = make_table(self.spec, None)
 
     # ----------------------------------------------------------------- state on record
-    def state_json(self, table: GameTable | None = None, round_id: str | None = "") -> str:
-        """What carries between rounds, as stored with the table (``table`` and ``round_id``
-        as they will be once the change being written is made, where they change)."""
+    def state_json(
+        self, table: GameTable | None = None, round_id: str | None = "",
+        last: dict[int, dict[str, Any]] | None = None,
+    ) -> str:  # fmt: skip
+        """What carries between rounds, as stored with the table (``table``, ``round_id`` and
+        the seats' last results as they will be once the change being written is made, where
+        they change)."""
         return json.dumps(
             {
                 "open": self.is_open,
                 "seats": {str(n): [s.account_id, s.name] for n, s in sorted(self.seats.items())},
                 "table": self.game.table_snapshot(self.table if table is None else table),
                 "round_id": self._open_round_id() if round_id == "" else round_id,
+                "last": {
+                    str(n): v for n, v in sorted((self.last if last is None else last).items())
+                },
             },
             sort_keys=True,
         )
@@ -226,6 +237,7 @@ class TableHost:
                 int(n): Seat(int(v[0]), str(v[1])) for n, v in state.get("seats", {}).items()
             }
             self.table = make_table(self.spec, state.get("table"))
+            self.last = {int(n): dict(v) for n, v in state.get("last", {}).items()}
             self.round_id = state.get("round_id")
             self.round = None
             if self.round_id is None:
@@ -405,8 +417,21 @@ class TableHost:
             entries.append(Posting(self._seat_owner(t.source, trial, before), -t.amount, t.reason))
             entries.append(Posting(self._seat_owner(t.target, trial, before), t.amount, t.reason))
         table_after: GameTable | None = None
+        last_after = self.last
+        if who is not None and action.places_wagers:  # the player's next wager: results go
+            seat_of = getattr(action, "seat", None)
+            last_after = {n: v for n, v in self.last.items()
+                          if n != seat_of and v.get("player") != who.name}  # fmt: skip
         if trial.finished:
             table_after = _finished(self.table, trial)
+            assert self.round_id is not None
+            last_after = {**{n: v for n, v in last_after.items() if n not in hands(trial)},
+                          **last_results(self.game, trial, self.round_id)}  # fmt: skip
+        state = None
+        if table_after is not None:
+            state = self.state_json(table_after, None, last_after)
+        elif last_after != self.last:
+            state = self.state_json(last=last_after)
         ack = {
             "table": self.spec.id,
             "round": self.round_id,
@@ -415,7 +440,7 @@ class TableHost:
         }
         assert self.round_id is not None
         with self._commit() as conn:
-            self._bump(conn, None if table_after is None else self.state_json(table_after, None))
+            self._bump(conn, state)
             self.store.append_event(
                 conn, self.round_id, event.seq, action.to_json(), event_record(event), drawn,
                 None if who is None else who.id,
@@ -436,6 +461,7 @@ class TableHost:
                 self.store.remember(conn, who.id, key, digest, json.dumps(ack))
         self.version += 1
         self.round = trial
+        self.last = last_after
         if table_after is not None:
             self.table = table_after
             self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
@@ -561,9 +587,20 @@ class TableHost:
             "pace_seconds": self.spec.pace_seconds,
         }
         rnd = self.round
+        if who is not None and who.role == "player":
+            # the player's own last results, each built from that seat's own view
+            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
+                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
         if rnd is None:
             out["public"] = None
+            out["sitting_out"] = []
             return out
+        # seated players with no hand once wagers are closed
+        out["sitting_out"] = (
+            []
+            if self.game.betting_open(rnd)
+            else sorted(n for n in self.seats if n not in hands(rnd))
+        )
         out["number"] = rnd.number
         out["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
         out["finished"] = rnd.finished
@@ -693,6 +730,24 @@ class TableHost:
         already on record."""
         give_up(self.store, self.spec.id, self.owner)
         self.leaving = True
+
+
+def last_results(game: TableGame, rnd: RoundCore, round_id: str) -> dict[int, dict[str, Any]]:
+    """Each seat's result of the finished round ``rnd``: the seat's own view of it (its cards,
+    hand and discards, the dealer's cards and hand, its statement lines with their reasons)
+    without the other seats or elections, with the round, the player and the seat's net.  Built
+    from that seat's view alone, so it holds nothing the seat's player may not see."""
+    out: dict[int, dict[str, Any]] = {}
+    for n, hand in hands(rnd).items():
+        view = seat_message(game, rnd, n)
+        out[n] = {
+            **{k: v for k, v in view.items() if k not in ("others", "pending")},
+            "round": round_id,
+            "number": rnd.number,
+            "player": str(getattr(hand, "player", None) or f"seat {n}"),
+            "net": dollars(rnd.net(n)),
+        }
+    return out
 
 
 def answered_before(

@@ -1,16 +1,20 @@
 """What one seat may see of a round: built from the round by rule, never by hiding afterwards.
 
 A player sees their own cards; another seat's cards once exposed for the bonus (the first three)
-or turned over at settlement (24.10(f)); the dealer's cards once revealed (24.10(e)).
+or turned over at settlement (24.10(f)); the dealer's cards once revealed (24.10(e)).  Each of the
+viewer's statement lines says why, from the viewer's own hand and the dealer's revealed one.
 """
 
 from __future__ import annotations
 
 from felt.core.cards import Card
-from felt.games.boston.round import Round
+from felt.core.evaluator import HandValue, evaluate
+from felt.games.boston.round import Round, SeatState
+from felt.rounds.engine import SettlementLine
 from felt.rounds.seat_view import SeatSeen, View
+from felt.rounds.view_json import common_reason, wager_words, with_limit
 
-__all__ = ["SeatSeen", "View", "seat_view"]
+__all__ = ["SeatSeen", "View", "line_reason", "seat_view"]
 
 
 def seat_view(rnd: Round, viewer: int) -> View:
@@ -26,8 +30,15 @@ def seat_view(rnd: Round, viewer: int) -> View:
             visible = tuple(seat.cards[:3])
         else:
             visible = ()
-        others.append(SeatSeen(number, dict(seat.placed), visible, len(seat.cards), seat.status))
+        named = (
+            evaluate(visible).describe() if seat.status == "settled" and len(visible) >= 5 else ""
+        )
+        others.append(
+            SeatSeen(number, dict(seat.placed), visible, len(seat.cards), seat.status, named)
+        )
     own = rnd.seats.get(viewer)
+    lines = tuple(line for line in rnd.lines if line.seat == viewer)
+    value = own_hand(rnd, own)
     return View(
         seat=viewer,
         phase=rnd.phase,
@@ -36,6 +47,71 @@ def seat_view(rnd: Round, viewer: int) -> View:
         dealer_cards=tuple(rnd.dealer_cards) if revealed else (),
         dealer_card_count=len(rnd.dealer_cards),
         pending=tuple(rnd.pending()),
-        lines=tuple(line for line in rnd.lines if line.seat == viewer),
+        lines=lines,
         void_reason=rnd.void_reason,
+        hand="" if value is None else value.describe(),
+        dealer_hand="" if rnd.dealer_hand is None else rnd.dealer_hand.describe(),
+        reasons=tuple(line_reason(rnd, own, line) for line in lines) if own else (),
+        discarded=tuple(own.discarded or ()) if own else (),
     )
+
+
+def own_hand(rnd: Round, seat: SeatState | None) -> HandValue | None:
+    """The seat's hand once it holds all its cards (five, or the five or seven it plays after
+    the Boston 7 discard, 13:69F-24.10(c))."""
+    if seat is None or len(seat.cards) < rnd.hand_size:
+        return None
+    return evaluate(seat.hand_cards())
+
+
+WORDS = {"first": "the first wager", "second": "the second wager"}
+"""How a reason names Boston's wagers (the rest: ``the ante``, ``the bonus``)."""
+
+
+def line_reason(rnd: Round, seat: SeatState, line: SettlementLine) -> str:
+    """Why ``line`` of ``seat`` won, pushed or lost, in the player's words (24.10(a)-(g),
+    24.11, 24.12), from the seat's own hand and the dealer's revealed hand only."""
+    if line.outcome == "void" and line.hand == "withdrawn":  # 24.10(c)
+        return "second wager withdrawn: the second wager is returned"
+    common = common_reason(line, WORDS)
+    if common is not None:
+        return common
+    the = wager_words(line.wager, WORDS)
+    if line.outcome == "forfeit":
+        if "decision time ran out" in line.hand:
+            return f"no second wager before the decision time ran out, so a fold: {the} is lost"
+        if seat.decision == "withdraw":
+            return f"second wager withdrawn, so the hand folds: {the} is lost"
+        return f"folded: {the} is lost"
+    if line.wager == "bonus":
+        if line.outcome == "win":
+            return with_limit(line, f"bonus: your first three cards ({line.hand}) pay {line.odds}")
+        if line.hand.startswith("not exposed"):
+            late = " (the decision time ran out)" if "time ran out" in line.hand else ""
+            return f"bonus: your first three cards were not exposed{late}: the bonus is lost"
+        return f"bonus: your first three cards ({line.hand}) pay no bonus: the bonus is lost"
+    dealer = rnd.dealer_hand
+    mine = own_hand(rnd, seat)
+    if dealer is None or mine is None:  # a round void but for hands that qualify (24.12(a), (f))
+        if line.outcome == "win":
+            return with_limit(
+                line, f"the round is void, but your first three cards are three of a kind: "
+                f"the ante bonus pays {line.odds}",
+            )  # fmt: skip
+        return f"{the}: {line.hand}" if line.hand else the
+    you, they = f"your {mine.describe()}", f"the dealer's {dealer.describe()}"
+    if line.wager == "ante bonus":
+        name = line.hand.removeprefix("ante bonus: ").split(",")[0]
+        return with_limit(
+            line, f"ante bonus: your {name} is paid {line.odds} whatever the dealer holds"
+        )
+    if line.outcome == "lose":
+        return f"{they} beats {you}: {the} is lost"
+    if line.outcome == "push" and dealer == mine:
+        return f"{you} ties {they}: {the} is returned"
+    if line.outcome == "push":  # the ante of a winning hand that is no ante bonus hand
+        return f"{you} beats {they}, but it is no ante bonus hand: the ante is returned"
+    if line.wager == "ante":
+        name = line.hand.removeprefix("ante bonus: ")
+        return with_limit(line, f"{you} beats {they}; ante bonus for {name}: pays {line.odds}")
+    return with_limit(line, f"{you} beats {they}: pays {line.odds}")

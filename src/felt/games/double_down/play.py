@@ -22,10 +22,10 @@ from felt.cli.play import (
     ask_amount,
     check_rounds,
     choose,
-    line_text,
     payouts,
     session,
     signed,
+    statement_text,
 )
 from felt.core.cards import RANK_CHARS, Card, format_cards
 from felt.core.errors import FeltError
@@ -208,8 +208,10 @@ def _double_down_summary(view: AreaView, show: Callable[[Sequence[Card]], str], 
         out.append(f"dealer        {show([view.hole_card, *view.dealer_up])}  (hole card first)")
     if view.void_reason:
         out.append(f"VOID          {view.void_reason}")
-    out.append(f"area {view.area} (you)  {show(view.own_cards)}")
-    out += [line_text(line, cite) for line in view.lines]
+    out.append(
+        f"area {view.area} (you)  {show(view.own_cards)}" + (f": {view.hand}" if view.hand else "")
+    )
+    out += statement_text(view.lines, view.reasons, cite)
     for other in view.others:
         out.append(f"area {other.number}        {show(other.cards)}  [{other.status}]")
     return "\n".join(out)

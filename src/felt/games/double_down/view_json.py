@@ -15,7 +15,13 @@ def area_json(rnd: DoubleDownRound, area: int) -> dict[str, Any]:
     """The round as betting area ``area`` (0: no area) may see it, JSON-ready."""
     view = area_view(rnd, area)
     return {
-        **view_json(view, view.area, [other_json(o) for o in view.others]),
+        **view_json(
+            view,
+            view.area,
+            [other_json(o, hand=o.hand) for o in view.others],
+            reasons=view.reasons,
+            hand=view.hand,
+        ),
         "dealer_up": cards_json(view.dealer_up),
         "hole_card": None if view.hole_card is None else str(view.hole_card),
     }

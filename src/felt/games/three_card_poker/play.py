@@ -22,10 +22,10 @@ from felt.cli.play import (
     ask_amount,
     check_rounds,
     choose,
-    line_text,
     payouts,
     session,
     signed,
+    statement_text,
 )
 from felt.core.cards import Card, format_cards
 from felt.core.errors import FeltError
@@ -187,8 +187,10 @@ def _summary(view: SpotView, show: Callable[[Sequence[Card]], str], cite: bool) 
         lines.append(f"dealer        {show(view.dealer_cards)}: {describe(view.dealer_cards)}")
     if view.void_reason:
         lines.append(f"VOID          {view.void_reason}")
-    lines.append(f"seat {view.seat} (you)  {show(view.own_cards)}")
-    lines += [line_text(line, cite) for line in view.lines]
+    lines.append(
+        f"seat {view.seat} (you)  {show(view.own_cards)}" + (f": {view.hand}" if view.hand else "")
+    )
+    lines += statement_text(view.lines, view.reasons, cite)
     for other in view.others:
         cards = show(other.cards) if other.cards else f"{other.card_count} cards, not shown"
         lines.append(f"seat {other.number}        {cards}  [{other.status}]")

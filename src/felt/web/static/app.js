@@ -4,6 +4,7 @@
 // a table is drawn from its layout (the lobby's), a game's name comes from the index.
 import { api, session, ApiError, whenSessionEnds, ended } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
+import { dealerHand, hand, holeCard } from "./cards.js";
 import { tableScreen } from "./player.js";
 import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
 import { cageScreen, cageReportScreen } from "./cage.js";
@@ -120,31 +121,56 @@ async function recallScreen(alive) {
   mount(app, h("h1", {}, "Recall"), h("p", {}, "Loading…"));
   const rounds = await api("GET", "/api/recall");
   if (!alive()) return;
-  const items = rounds.map((r) => h("li", { class: "panel" },
+  const items = rounds.map((r) => h("li", { class: "panel recall-round", dataset: { round: r.round } },
     h("h2", {}, `${r.table} round ${r.number}`, r.finished ? "" : " (in play)"),
     r.balance_before !== undefined ? h("p", {}, `Balance before ${money(r.balance_before)}, after ${money(r.balance_after)}`) : null,
     h("p", {}, "Your choices: ", r.decisions.map((d) => d.action + (d.seat ? ` (seat ${d.seat})` : "")).join(", ") || "none"),
     Object.entries(r.seats || {}).map(([n, v]) => recallSeat(n, v)),
-    r.dealer ? h("p", {}, "Dealer: ", String(r.dealer.hand || r.dealer.cards || "")) : null));
+    !Object.keys(r.seats || {}).length && r.dealer ? h("p", {}, "Dealer: ", String(r.dealer.hand || r.dealer.cards || "")) : null));
   mount(app, h("h1", {}, "Recall: your last ten rounds"),
     h("p", { class: "notice", role: "note" }, "RECALL — these rounds are over; nothing here can be played."),
     items.length ? h("ol", { class: "stack" }, items) : h("p", {}, "No rounds yet."));
 }
 
 function recallSeat(n, v) {
-  return h("div", {},
-    h("p", {}, `Seat ${n}: `, v.own_cards.join(" ")),
+  return h("div", { class: "recall-seat", dataset: { seat: n } },
+    h("h3", {}, `Seat ${n}`),
+    seatHands(v, null),
     linesTable(v.lines));
 }
 
+// A seat's settled hands as its view names them: its cards (any discards apart, dimmed,
+// under the word "Discarded"), its hand's name, and the dealer's cards (drawn as the layout says,
+// when given) and hand's name.
+export function seatHands(v, layout) {
+  const gone = new Set(v.discarded || []);
+  const kept = (v.own_cards || []).filter((c) => !gone.has(c));
+  const dealerCards = layout ? dealerHand(v, layout) : (v.dealer_cards || []).length ? hand(v.dealer_cards) : null;
+  const hole = layout ? holeCard(v, layout) : null;
+  return h("div", { class: "hands" },
+    h("div", { class: "hand-row" }, h("span", { class: "hand-label" }, "Your cards"), hand(kept),
+      gone.size ? h("span", { class: "discarded", "aria-label": `Discarded: ${[...gone].join(" ")}` },
+        h("span", { class: "discarded-word" }, "Discarded"), hand([...gone])) : null),
+    v.hand ? h("p", { class: "hand-name" }, "Your hand: ", h("strong", {}, v.hand)) : null,
+    dealerCards ? h("div", { class: "hand-row" }, h("span", { class: "hand-label" }, "Dealer"), dealerCards, hole ? hand([hole]) : null) : null,
+    v.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, v.dealer_hand)) : null);
+}
+
+const RESULT = { win: "won", lose: "lost", forfeit: "lost", push: "pushed", void: "returned", paid: "paid" };
+
+// A settlement statement: a table at full width; under ~40rem each line is a card whose values
+// carry their column's name (style.css, table.cards), the reason on a line of its own.
 export function linesTable(lines) {
   if (!lines || !lines.length) return null;
-  return h("div", { class: "scroll" }, h("table", { class: "lines" },
+  const cols = ["Seat", "Wager", "Stake", "Result", "Odds", "Amount", "Why", "Rule"];
+  const cell = (i, value, cls = "") => h("td", { "data-label": cols[i], class: cls || null }, value);
+  return h("div", { class: "scroll" }, h("table", { class: "lines cards" },
     h("caption", {}, "Settlement"),
-    h("thead", {}, h("tr", {}, ["Seat", "Wager", "Stake", "Outcome", "Odds", "Amount", "Hand", "Rule"].map((x) => h("th", { scope: "col" }, x)))),
+    h("thead", {}, h("tr", {}, cols.map((x) => h("th", { scope: "col" }, x)))),
     h("tbody", {}, lines.map((l) => h("tr", { class: "outcome-" + l.outcome },
-      h("td", {}, l.seat), h("td", {}, l.wager), h("td", {}, money(l.stake)), h("td", {}, l.outcome),
-      h("td", {}, l.odds || ""), h("td", {}, money(l.amount)), h("td", {}, l.hand || ""), h("td", {}, l.clause || ""))))));
+      cell(0, String(l.seat)), cell(1, l.wager), cell(2, money(l.stake)),
+      cell(3, l.result || RESULT[l.outcome] || l.outcome, "result"),
+      cell(4, l.odds || "—"), cell(5, money(l.amount)), cell(6, l.reason || l.hand || "—", "why"), cell(7, l.clause || "—", "rule"))))));
 }
 
 let routeSeq = 0;

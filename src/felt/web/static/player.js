@@ -6,7 +6,7 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, hand, holeCard } from "./cards.js";
-import { gameName, linesTable, refreshBalance, wagerWord } from "./app.js";
+import { gameName, linesTable, refreshBalance, seatHands, wagerWord } from "./app.js";
 
 export function tableScreen(root, tableId) {
   let view = null;
@@ -293,6 +293,10 @@ export function tableScreen(root, tableId) {
     });
   }
 
+  // The player's seat: its cards and hand named, its wagers, the wager form while wagers are
+  // taken, its decisions, and its statement; a seat with no hand once wagers close is "sitting
+  // out".  The seat's last settled result (the server keeps it until the player's next wager)
+  // stays in a "Last round" panel, in place of the finished round's own statement.
   function ownSeat(seat) {
     const own = view.mine[String(seat)];
     const all = layout().decisions || {};
@@ -302,24 +306,49 @@ export function tableScreen(root, tableId) {
     // wagers are taken in the phases the layout names (until "No more bets")
     const w = layout().wager;
     const betting = w && w.phases.includes(own.phase) && !view.finished && !wagers.length;
+    const out = (view.sitting_out || []).includes(seat);
+    const last = (view.last || {})[String(seat)];
+    const showLast = last && (last.round === view.round || !wagers.length);
+    const thisRound = !(last && last.round === view.round);
+    const gone = new Set(own.discarded || []);
+    const kept = (own.own_cards || []).filter((c) => !gone.has(c));
     return h("section", { class: "panel mine", "aria-label": `Your seat ${seat}`, dataset: { seat } },
-      h("h2", {}, `Your seat ${seat}`, " ", h("span", { class: "tag" }, own.phase)),
-      hand(own.own_cards, 0, picking ? { each: (c) => ({ button: true, selected: chosen.has(c), onclick: () => {
+      h("h2", {}, `Your seat ${seat}`, " ", h("span", { class: "tag" }, out ? "sitting out" : own.phase)),
+      thisRound && (kept.length || !showLast) ? hand(picking ? own.own_cards : kept, 0, picking ? { each: (c) => ({ button: true, selected: chosen.has(c), onclick: () => {
         if (chosen.has(c)) chosen.delete(c); else if (chosen.size < picking.count) chosen.add(c);
         draw();
-      } }) } : {}),
-      wagers.length ? h("p", {}, "Wagers: ", wagers.map(([k, v]) => `${k} ${money(v)}`).join(", ")) : null,
+      } }) } : {}) : null,
+      thisRound && gone.size ? h("span", { class: "discarded", "aria-label": `Discarded: ${[...gone].join(" ")}` },
+        h("span", { class: "discarded-word" }, "Discarded"), hand([...gone])) : null,
+      thisRound && own.hand ? h("p", { class: "hand-name" }, "Your hand: ", h("strong", {}, own.hand)) : null,
+      wagers.length && thisRound ? h("p", {}, "Wagers: ", wagers.map(([k, v]) => `${k} ${money(v)}`).join(", ")) : null,
+      out && !showLast ? h("p", { class: "muted" }, "Sitting out this round: no wager placed.") : null,
       betting ? wagerForm(seat, w) : null,
       decisions(seat, own),
-      own.void_reason ? h("p", { class: "error" }, own.void_reason) : null,
-      linesTable(own.lines));
+      own.void_reason && thisRound ? h("p", { class: "error" }, own.void_reason) : null,
+      thisRound ? linesTable(own.lines) : null,
+      showLast ? lastRound(seat, last) : null);
+  }
+
+  // The seat's last settled result: the round, the hands named, each line with its reason, the
+  // net; it stays until the player's next wager is accepted.
+  function lastRound(seat, last) {
+    const net = Number(last.net);
+    return h("section", { class: "last-round", "aria-label": `Seat ${seat}: last round`, dataset: { round: last.round } },
+      h("h3", {}, `Last round: round ${last.number}`),
+      seatHands(last, layout()),
+      last.void_reason ? h("p", { class: "error" }, last.void_reason) : null,
+      linesTable(last.lines),
+      h("p", { class: "net " + (net > 0 ? "up" : net < 0 ? "down" : "even") }, "Net ", net > 0 ? "+" : "", money(last.net)),
+      last.round === view.round ? null : h("p", { class: "muted" }, "This stays until your next wager."));
   }
 
   function dealer(pub) {
     const hole = holeCard(pub, layout());
     return h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"),
       dealerHand(pub, layout()),
-      hole ? h("p", {}, `${layout().dealer.hole_label} `, hand([hole])) : null);
+      hole ? h("p", {}, `${layout().dealer.hole_label} `, hand([hole])) : null,
+      pub.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, pub.dealer_hand)) : null);
   }
 
   function others(pub) {
@@ -327,7 +356,14 @@ export function tableScreen(root, tableId) {
     const rows = (pub.others || []).filter((o) => !mine.has(o.seat)).map((o) => h("li", { class: "panel other", dataset: { seat: o.seat } },
       h("h3", {}, `Seat ${o.seat}`, view.seats[String(o.seat)] ? ` · ${view.seats[String(o.seat)]}` : "", " ", h("span", { class: "tag" }, o.status || "")),
       hand(o.cards || [], Math.max(0, (o.card_count || o.cards.length) - o.cards.length)),
+      o.hand ? h("p", { class: "hand-name" }, "Hand: ", h("strong", {}, o.hand)) : null,
       Object.keys(o.wagers || {}).length ? h("p", { class: "muted" }, Object.entries(o.wagers).map(([k, v]) => `${k} ${money(v)}`).join(", ")) : null));
+    const listed = new Set((pub.others || []).map((o) => o.seat));
+    for (const n of view.sitting_out || []) {
+      if (mine.has(n) || listed.has(n)) continue;
+      rows.push(h("li", { class: "panel other", dataset: { seat: n } },
+        h("h3", {}, `Seat ${n}`, view.seats[String(n)] ? ` · ${view.seats[String(n)]}` : "", " ", h("span", { class: "tag" }, "sitting out"))));
+    }
     return rows.length ? h("ul", { class: "grid others", role: "list", "aria-label": "Other seats" }, rows) : null;
   }
 

@@ -15,11 +15,14 @@ function publicTable(view, layout) {
   return h("div", {},
     h("p", {}, `Round ${view.number} · phase ${pub.phase}`, view.finished ? " · finished" : ""),
     h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"), dealerHand(pub, layout),
-      hole ? hand([hole]) : null),
+      hole ? hand([hole]) : null, pub.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, pub.dealer_hand)) : null),
     h("ul", { class: "grid others", role: "list" }, (pub.others || []).map((o) => h("li", { class: "panel other" },
       h("h3", {}, `Seat ${o.seat}`, view.seats[String(o.seat)] ? ` · ${view.seats[String(o.seat)]}` : "", " ", h("span", { class: "tag" }, o.status || "")),
       hand(o.cards || [], Math.max(0, (o.card_count || o.cards.length) - o.cards.length)),
-      h("p", { class: "muted" }, Object.entries(o.wagers || {}).map(([k, v]) => `${k} ${money(v)}`).join(", "))))),
+      o.hand ? h("p", { class: "hand-name" }, "Hand: ", h("strong", {}, o.hand)) : null,
+      h("p", { class: "muted" }, Object.entries(o.wagers || {}).map(([k, v]) => `${k} ${money(v)}`).join(", "))))
+      .concat((view.sitting_out || []).map((n) => h("li", { class: "panel other", dataset: { seat: n } },
+        h("h3", {}, `Seat ${n}`, view.seats[String(n)] ? ` · ${view.seats[String(n)]}` : "", " ", h("span", { class: "tag" }, "sitting out")))))),
     (pub.pending || []).length ? h("p", {}, "Waiting for: ", pub.pending.map((p) => `seat ${p.seat} (${p.election})`).join(", ")) : null,
     view.finished ? payAndCollect(view.settlement || pub.lines) : null,
     statement(view.settlement || pub.lines, view.round));
