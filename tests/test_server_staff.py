@@ -140,7 +140,6 @@ REFUSALS: list[tuple[str, str, str, dict[str, Any] | None, int]] = [
     ("admin", "GET", "/api/accounts/nobody/history", None, 404),
     ("admin", "POST", "/api/accounts/ann/password", {"password": "short"}, 422),
     ("admin", "POST", "/api/accounts/ann/password", {"password": "long-enough", "x": 1}, 422),
-    ("admin", "POST", "/api/accounts/ann/lock", {"extra": True}, 200),  # no body is read
     ("admin", "POST", "/api/accounts/a%20b/lock", {}, 422),
     ("admin", "GET", "/api/accounts?state=asleep", None, 422),
     ("admin", "GET", "/api/accounts?role=croupier", None, 422),
@@ -159,19 +158,14 @@ REFUSALS: list[tuple[str, str, str, dict[str, Any] | None, int]] = [
 ]
 
 
-@pytest.mark.parametrize(("who", "method", "path", "body", "status"), REFUSALS)
-def test_a_refusal_is_a_clean_error_and_changes_nothing(
-    h: Harness, who: str, method: str, path: str, body: dict[str, Any] | None, status: int
-) -> None:
-    before = snapshot(h)
-    headers = h.headers(who)
-    r = h.client.request(method, path, json=body, headers=headers)
-    assert r.status_code == status, r.text
-    if status == 200:  # the one accepted row: a stray field of a body no route reads
-        return
-    assert isinstance(r.json()["error"], str)
-    assert r.json()["error"]
-    assert snapshot(h) == before
+def test_a_refusal_is_a_clean_error_and_changes_nothing(h: Harness) -> None:
+    for who, method, path, body, status in REFUSALS:
+        before = snapshot(h)
+        r = h.client.request(method, path, json=body, headers=h.headers(who))
+        assert r.status_code == status, (path, r.text)
+        assert isinstance(r.json()["error"], str), path
+        assert r.json()["error"], path
+        assert snapshot(h) == before, path
 
 
 def test_a_locked_or_retired_account_is_not_changed_again(h: Harness) -> None:
@@ -192,7 +186,7 @@ ACTIONS = st.sampled_from(["lock", "unlock", "retire", "password"])
 TARGETS = st.sampled_from(["admin", "sue", "ann", "bob", "dee", "nobody"])
 
 
-@settings(max_examples=12, deadline=None, database=None,
+@settings(max_examples=8, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
 @given(steps=st.lists(st.tuples(st.sampled_from(["admin", "sue"]), ACTIONS, TARGETS), max_size=5))
 def test_each_accepted_change_writes_one_history_row_and_a_refusal_none(
@@ -204,8 +198,8 @@ def test_each_accepted_change_writes_one_history_row_and_a_refusal_none(
     who = ids(h)
     for actor, action, target in steps:
         for name, password in (("admin", ADMIN_PASSWORD), ("sue", "sue-password")):
-            if login(h, name, password).status_code == 200:  # a lock may have ended it
-                h.login(name, password)
+            if h.get(name, "/api/me").status_code != 200:  # a lock or a reset ended it
+                h.tokens[name] = login(h, name, password).json().get("token", "none")
         before = snapshot(h)
         had = changes(h, target) if target in who else []
         body = {"password": "temporary-1"} if action == "password" else {}

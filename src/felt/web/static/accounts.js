@@ -65,7 +65,7 @@ export async function accountsScreen(app, alive) {
     try {
       await api("POST", "/api/accounts", body);
       toast(`Opened ${body.name} (${words[body.role]}). Give them the temporary password.`);
-      name.value = ""; password.value = "";
+      name.value = ""; password.value = ""; forced.checked = true;
       await refresh();
     } catch (e) { error.textContent = e.message; }
   } },
@@ -186,7 +186,7 @@ export async function accountsScreen(app, alive) {
           h("td", { "data-label": "When" }, when(c.at)),
           h("td", { "data-label": "Change" }, CHANGE_WORDS[c.change] || c.change),
           h("td", { "data-label": "By" }, c.by || (c.change === "locked" ? "the server (failed log-ins)" : "the server machine")),
-          h("td", { "data-label": "Detail" }, c.detail || "")))))));
+          h("td", { "data-label": "Detail" }, c.detail || "—")))))));
     title.focus();
   }
 
