@@ -137,6 +137,7 @@ REFUSALS: list[tuple[str, str, str, dict[str, Any] | None, int]] = [
     ("admin", "POST", "/api/accounts/admin/retire", {}, 403),
     ("admin", "POST", "/api/accounts/ann/retire", {}, 409),  # a balance to pay out first
     ("admin", "POST", "/api/accounts/nobody/lock", {}, 404),
+    ("admin", "POST", "/api/accounts/nobody/unlock", {}, 404),
     ("admin", "GET", "/api/accounts/nobody/history", None, 404),
     ("admin", "POST", "/api/accounts/ann/password", {"password": "short"}, 422),
     ("admin", "POST", "/api/accounts/ann/password", {"password": "long-enough", "x": 1}, 422),

@@ -416,7 +416,7 @@ def unlock(store: Store, name: str, by_id: int | None = None) -> None:
             .returning(accounts.c.id)
         ).first()
         if row is None:
-            raise FeltError(f"no account named {name[:40]!r}")
+            raise NoAccount(f"no account named {name[:40]!r}")
         if conn.execute(select(accounts.c.retired_at).where(accounts.c.id == row.id)).scalar():
             raise Conflict(f"{name} is retired: a retired account is not changed")
         where = "" if by_id is not None else "felt admin on the server machine"
@@ -437,7 +437,7 @@ def set_password(store: Store, name: str, password: str) -> None:
             .returning(accounts.c.id)
         ).first()
         if row is None:
-            raise FeltError(f"no account named {name[:40]!r}")
+            raise NoAccount(f"no account named {name[:40]!r}")
         conn.execute(delete(sessions).where(sessions.c.account_id == row.id))
         record_change(conn, int(row.id), "password set", None, "felt admin on the server machine")
 
