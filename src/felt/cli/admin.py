@@ -65,7 +65,8 @@ def add_parser(sub: Any, formatter: type[argparse.HelpFormatter]) -> None:
         formatter_class=formatter,
         description="Recover an account straight on the server's database, from the machine\n"
         "itself (no running server or log-in needed): the way back when the only supervisor\n"
-        "is locked out (13:69O-1.4(i)) or its password is lost.\n\n"
+        "is locked out (13:69O-1.4(i)) or its password is lost. Each change is written to the\n"
+        "account's history (the Staff screen) as made on the server machine.\n\n"
         "examples:\n"
         "  felt admin unlock admin --database postgresql://127.0.0.1:5432/felt\n"
         "  felt admin password admin --database sqlite:///var/lib/felt/felt.db\n"

@@ -105,6 +105,7 @@ STATUS: Final[dict[type[FeltError], int]] = {
     AuthError: 401,
     Forbidden: 403,
     NotFound: 404,
+    auth.NoAccount: 404,
     TooLarge: 413,
     Busy: 429,
     Conflict: 409,
@@ -240,10 +241,14 @@ ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     for code, text in (
         (400, "Refused: the request or the action is not allowed now"),
         (401, "Not logged in, or the session has ended (expired, replaced, locked)"),
-        (403, "This role or seat may not do that"),
+        (403, "This role or seat may not do that, or the password must be changed first"),
         (404, "No such table, round, account or route"),
         (405, "No such method for this route"),
-        (409, "The idempotency key was used for another request, or the funds are short"),
+        (
+            409,
+            "The idempotency key was used for another request, the funds are short, or the "
+            "account is retired or already locked",
+        ),
         (413, f"The request body is over {MAX_BODY} bytes"),
         (421, "The table is run by another server process (see owner)"),
         (422, "The request is not of the documented shape"),
@@ -317,6 +322,10 @@ class NewAccount(BaseModel):
     name: AccountName
     role: Role
     password: str = Field(min_length=auth.MIN_PASSWORD_CHARS, max_length=auth.MAX_PASSWORD_CHARS)
+    must_change_password: bool = Field(
+        default=False,
+        description="the password is temporary: the user chooses their own at the first log-in",
+    )
 
 
 class Cash(BaseModel):
@@ -736,6 +745,19 @@ async def current(
 Who = Annotated[Account, Depends(current)]
 
 
+async def current_pending(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> Account:
+    """The account making a request, let through while it must change its password (for the
+    few requests it may make then: /api/me, /api/logout, /api/password)."""
+    server: Server = request.app.state.server
+    token = bearer_token(authorization)
+    return await asyncio.to_thread(auth.authenticate, server.store, token, None, True)
+
+
+Pending = Annotated[Account, Depends(current_pending)]
+
+
 @dataclass
 class _Logins:
     """The log-ins' own threads and how many log-ins wait on them (the event loop's count)."""
@@ -806,17 +828,18 @@ def create_app(server: Server) -> FastAPI:
         finally:
             logins.waiting -= 1
         server.end_sockets(who.id, "the session was replaced by a newer log-in", keep=token)
-        return {"token": token, "name": who.name, "role": who.role}
+        return {"token": token, "name": who.name, "role": who.role,
+                "must_change_password": who.must_change_password}  # fmt: skip
 
     @app.post("/api/logout")
     async def logout(
-        who: Who, authorization: Annotated[str | None, Header()] = None
+        who: Pending, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         await asyncio.to_thread(auth.log_out, server.store, bearer_token(authorization) or "")
         return {"ok": True}
 
     @app.get("/api/me")
-    async def me(who: Who) -> dict[str, Any]:
+    async def me(who: Pending) -> dict[str, Any]:
         def read() -> int:
             with server.store.engine.connect() as conn:
                 return server.store.balance(conn, who.id)
@@ -825,21 +848,12 @@ def create_app(server: Server) -> FastAPI:
             "name": who.name,
             "role": who.role,
             "balance": dollars(await asyncio.to_thread(read)),
+            "must_change_password": who.must_change_password,
         }
 
-    @app.post("/api/accounts")
-    async def new_account(body: NewAccount, who: Who) -> dict[str, Any]:
-        auth.require(who, "supervisor")
-        made = await asyncio.to_thread(
-            auth.create_account, server.store, body.name, body.role, body.password
-        )
-        return {"id": made.id, "name": made.name, "role": made.role}
+    from felt.server.staff import add_staff
 
-    @app.post("/api/accounts/{name}/unlock")
-    async def unlock(name: str, who: Who) -> dict[str, Any]:
-        auth.require(who, "supervisor")
-        await asyncio.to_thread(auth.unlock, server.store, name)
-        return {"ok": True}
+    add_staff(app, server, Who, Pending)  # accounts, their history, one's own password
 
     @app.post("/api/cashier/deposit")
     async def deposit(body: Cash, who: Who) -> dict[str, Any]:
@@ -962,8 +976,8 @@ def create_app(server: Server) -> FastAPI:
         except (FeltError, ValueError) as err:
             refusal = _error(err, None)
             refusal.pop("close", None)
-            await ws.send_json(refusal)
-            await ws.close(code=4401)
+            await ws.send_json(refusal)  # 4403: a password to change first; 4401: no session
+            await ws.close(code=4403 if refusal["status"] == 403 else 4401)
             return
         except WebSocketDisconnect:
             return

@@ -16,7 +16,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -24,7 +24,8 @@ from sqlalchemy import Connection, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
-from felt.server.store import Store, accounts, sessions
+from felt.core.money import dollars
+from felt.server.store import Conflict, Store, account_changes, accounts, sessions
 from felt.server.systems import game_roles
 
 ROLES: Final = ("player", "dealer", "supervisor", "cashier", *game_roles())
@@ -61,6 +62,18 @@ class Forbidden(FeltError):
     """Logged in, but this role or seat may not do that."""
 
 
+class NoAccount(FeltError):
+    """No account of that name (answered 404 by the API)."""
+
+
+MUST_CHANGE: Final = (
+    "choose your own password first: a supervisor set a temporary one; change it with "
+    "POST /api/password (the Password screen)"
+)
+"""The answer to every request but /api/me, /api/logout and /api/password while the account's
+password is a supervisor's temporary one."""
+
+
 @dataclass(frozen=True)
 class Account:
     """Who is making a request."""
@@ -68,6 +81,21 @@ class Account:
     id: int
     name: str
     role: str
+    must_change_password: bool = False
+    """A supervisor set a temporary password: the user must choose their own first."""
+
+
+def record_change(
+    conn: Connection, account_id: int, change: str, by_id: int | None, detail: str = ""
+) -> None:
+    """Write one row of an account's history (:data:`felt.server.store.account_changes`) on
+    ``conn``, in the transaction of the change itself; ``by_id`` is the supervisor who made it,
+    None for the server machine's ``felt admin`` or the lock-out after failed log-ins."""
+    conn.execute(
+        insert(account_changes).values(
+            account_id=account_id, change=change, detail=detail, by_id=by_id, at=time.time()
+        )
+    )
 
 
 def _token_hash(token: str) -> str:
@@ -113,8 +141,17 @@ def check_password(password: object) -> str:
     return password
 
 
-def create_account(store: Store, name: str, role: str, password: str) -> Account:
-    """Open an account; a name already taken is a clear error."""
+def create_account(
+    store: Store,
+    name: str,
+    role: str,
+    password: str,
+    by_id: int | None = None,
+    must_change: bool = False,
+) -> Account:
+    """Open an account, recorded in its history as opened by ``by_id``; with ``must_change``
+    the password is temporary (the user chooses their own at the first log-in).  A name
+    already taken is a clear error."""
     check_name(name)
     check_password(password)
     if role not in ROLES:
@@ -132,9 +169,12 @@ def create_account(store: Store, name: str, role: str, password: str) -> Account
                     locked=False,
                     balance=0,
                     created_at=time.time(),
+                    must_change_password=must_change,
                 )
                 .returning(accounts.c.id)
             ).scalar_one()
+            detail = f"role {role}" + (", temporary password" if must_change else "")
+            record_change(conn, int(new_id), "opened", by_id, detail)
     except IntegrityError as err:
         raise FeltError(f"an account named {name!r} already exists") from err
     return Account(int(new_id), name, role)
@@ -171,8 +211,9 @@ def open_first_supervisor(conn: Connection, name: str, password: str) -> None:
     """Open the first supervisor on ``conn`` (the first start's seeding, inside the
     migration's transaction)."""
     check_password(password)
-    conn.execute(
-        insert(accounts).values(
+    new_id = conn.execute(
+        insert(accounts)
+        .values(
             name=check_name(name),
             role="supervisor",
             password_hash=hash_password(password),
@@ -181,7 +222,9 @@ def open_first_supervisor(conn: Connection, name: str, password: str) -> None:
             balance=0,
             created_at=time.time(),
         )
-    )
+        .returning(accounts.c.id)
+    ).scalar_one()
+    record_change(conn, int(new_id), "opened", None, "role supervisor, at the first start")
 
 
 def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
@@ -200,27 +243,26 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
             .where(
                 accounts.c.name == name,
                 accounts.c.locked.is_(False),
+                accounts.c.retired_at.is_(None),
                 accounts.c.failed_logins < MAX_FAILED_LOGINS,
             )
             .values(failed_logins=accounts.c.failed_logins + 1)
-            .returning(accounts.c.id, accounts.c.name, accounts.c.role, accounts.c.password_hash)
+            .returning(
+                accounts.c.id,
+                accounts.c.name,
+                accounts.c.role,
+                accounts.c.password_hash,
+                accounts.c.must_change_password,
+            )
         ).first()
-    if row is None:  # no such name, a locked account, or three attempts already under way
+    if row is None:  # no such name, a locked or retired account, or three attempts under way
         _lock_if_spent(store, name)
         _decoy(password)
         raise AuthError(REFUSED)
-    account = Account(int(row.id), str(row.name), str(row.role))
+    account = Account(int(row.id), str(row.name), str(row.role), bool(row.must_change_password))
     if not verify_password(str(row.password_hash), password):
         with store.transaction() as conn:
-            locked = conn.execute(
-                update(accounts)
-                .where(
-                    accounts.c.id == account.id,
-                    accounts.c.locked.is_(False),
-                    accounts.c.failed_logins >= MAX_FAILED_LOGINS,
-                )
-                .values(locked=True)
-            ).rowcount
+            locked = _lock_spent(conn, account.id)
         if locked:
             _alert_locked(account)
         raise AuthError(REFUSED)
@@ -229,8 +271,12 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
     with store.transaction() as conn:
         cleared = conn.execute(
             update(accounts)
-            .where(accounts.c.id == account.id, accounts.c.locked.is_(False))
-            .values(failed_logins=0)
+            .where(
+                accounts.c.id == account.id,
+                accounts.c.locked.is_(False),
+                accounts.c.retired_at.is_(None),
+            )
+            .values(failed_logins=0, last_login_at=now)
         ).rowcount
         if cleared:
             conn.execute(delete(sessions).where(sessions.c.account_id == account.id))
@@ -242,9 +288,26 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
                     expires_at=now + SESSION_SECONDS,
                 )
             )
-    if not cleared:  # locked by failures that overlapped this attempt
+    if not cleared:  # locked by failures that overlapped this attempt (or retired meanwhile)
         raise AuthError(REFUSED)
     return token, account
+
+
+def _lock_spent(conn: Connection, account_id: int) -> bool:
+    """Lock an unlocked account whose three attempts are spent (13:69O-1.4(i)), recorded in its
+    history with no supervisor (``by_id`` null) in the same transaction; whether it locked."""
+    locked = conn.execute(
+        update(accounts)
+        .where(
+            accounts.c.id == account_id,
+            accounts.c.locked.is_(False),
+            accounts.c.failed_logins >= MAX_FAILED_LOGINS,
+        )
+        .values(locked=True)
+    ).rowcount
+    if locked:
+        record_change(conn, account_id, "locked", None, "three failed log-ins in a row")
+    return bool(locked)
 
 
 def _lock_if_spent(store: Store, name: str) -> None:
@@ -273,6 +336,8 @@ def _lock_if_spent(store: Store, name: str) -> None:
             .values(locked=True)
             .returning(accounts.c.id, accounts.c.name, accounts.c.role)
         ).first()
+        if row is not None:
+            record_change(conn, int(row.id), "locked", None, "three failed log-ins in a row")
     if row is not None:
         _alert_locked(Account(int(row.id), str(row.name), str(row.role)))
 
@@ -296,9 +361,13 @@ def _alert_locked(account: Account) -> None:
         )
 
 
-def authenticate(store: Store, token: str | None, conn: Connection | None = None) -> Account:
+def authenticate(
+    store: Store, token: str | None, conn: Connection | None = None, pending: bool = False
+) -> Account:
     """The account of a live session token (read on ``conn`` if given, so a caller reading
-    more pays for one connection)."""
+    more pays for one connection).  A retired account's session is no session; an account
+    whose password is a supervisor's temporary one is refused (403, :data:`MUST_CHANGE`)
+    unless ``pending`` (the few requests that let it choose its own)."""
     if not token or len(token) > 200:
         raise AuthError("log in first: send the session token as 'Authorization: Bearer TOKEN'")
     with contextlib.nullcontext(conn) if conn is not None else store.engine.connect() as conn:
@@ -308,6 +377,8 @@ def authenticate(store: Store, token: str | None, conn: Connection | None = None
                 accounts.c.name,
                 accounts.c.role,
                 accounts.c.locked,
+                accounts.c.must_change_password,
+                accounts.c.retired_at,
                 sessions.c.expires_at,
             )
             .join(sessions, sessions.c.account_id == accounts.c.id)
@@ -321,7 +392,11 @@ def authenticate(store: Store, token: str | None, conn: Connection | None = None
         raise AuthError("the session has expired; log in again")
     if row.locked:
         raise AuthError("this account is locked")
-    return Account(int(row.id), str(row.name), str(row.role))
+    if row.retired_at is not None:
+        raise AuthError("this account is retired")
+    if row.must_change_password and not pending:
+        raise Forbidden(MUST_CHANGE)
+    return Account(int(row.id), str(row.name), str(row.role), bool(row.must_change_password))
 
 
 def log_out(store: Store, token: str) -> None:
@@ -330,31 +405,159 @@ def log_out(store: Store, token: str) -> None:
         conn.execute(delete(sessions).where(sessions.c.token_hash == _token_hash(token)))
 
 
-def unlock(store: Store, name: str) -> None:
-    """A supervisor unlocks an account locked by failed log-ins."""
+def unlock(store: Store, name: str, by_id: int | None = None) -> None:
+    """Unlock an account locked by failed log-ins (or by a supervisor) and clear its count:
+    a supervisor ``by_id``, or the server machine's ``felt admin unlock`` (None)."""
     with store.transaction() as conn:
-        result = conn.execute(
-            update(accounts).where(accounts.c.name == name).values(locked=False, failed_logins=0)
-        )
-        if result.rowcount != 1:
-            raise FeltError(f"no account named {name[:40]!r}")
+        row = conn.execute(
+            update(accounts)
+            .where(accounts.c.name == name)
+            .values(locked=False, failed_logins=0)
+            .returning(accounts.c.id)
+        ).first()
+        if row is None:
+            raise NoAccount(f"no account named {name[:40]!r}")
+        if conn.execute(select(accounts.c.retired_at).where(accounts.c.id == row.id)).scalar():
+            raise Conflict(f"{name} is retired: a retired account is not changed")
+        where = "" if by_id is not None else "felt admin on the server machine"
+        record_change(conn, int(row.id), "unlocked", by_id, where)
 
 
 def set_password(store: Store, name: str, password: str) -> None:
     """Give an account a new password and end its sessions (the operator's recovery, ``felt
-    admin password``); a lock stays until unlocked."""
+    admin password``, recorded with no supervisor); a lock stays until unlocked.  The password
+    is the operator's own choice, so no change is asked at the next log-in."""
     check_password(password)
     hashed = hash_password(password)
     with store.transaction() as conn:
         row = conn.execute(
             update(accounts)
             .where(accounts.c.name == name)
-            .values(password_hash=hashed)
+            .values(password_hash=hashed, must_change_password=False)
             .returning(accounts.c.id)
         ).first()
         if row is None:
-            raise FeltError(f"no account named {name[:40]!r}")
+            raise NoAccount(f"no account named {name[:40]!r}")
         conn.execute(delete(sessions).where(sessions.c.account_id == row.id))
+        record_change(conn, int(row.id), "password set", None, "felt admin on the server machine")
+
+
+def _target(conn: Connection, name: str, by: Account, verb: str) -> Any:
+    """The account a supervisor changes (id, role, locked, retired_at, balance), read in the
+    change's transaction: refused if there is none, if it is the supervisor's own (for
+    ``verb``s that would shut them out), or if it is retired (nothing changes one)."""
+    row = conn.execute(
+        select(
+            accounts.c.id,
+            accounts.c.role,
+            accounts.c.locked,
+            accounts.c.retired_at,
+            accounts.c.balance,
+        ).where(accounts.c.name == name)
+    ).first()
+    if row is None:
+        raise NoAccount(f"no account named {name[:40]!r}")
+    if int(row.id) == by.id and verb in ("lock", "retire"):
+        raise Forbidden(f"you may not {verb} your own account; another supervisor may")
+    if row.retired_at is not None:
+        raise Conflict(f"{name} is retired: a retired account is not changed")
+    return row
+
+
+def lock(store: Store, name: str, by: Account) -> None:
+    """A supervisor locks an account: no log-in until it is unlocked, and its sessions end."""
+    with store.transaction() as conn:
+        row = _target(conn, name, by, "lock")
+        if row.locked:
+            raise Conflict(f"{name} is already locked")
+        conn.execute(update(accounts).where(accounts.c.id == row.id).values(locked=True))
+        conn.execute(delete(sessions).where(sessions.c.account_id == row.id))
+        record_change(conn, int(row.id), "locked", by.id, "by a supervisor")
+
+
+def reset_password(store: Store, name: str, password: str, by: Account) -> None:
+    """A supervisor gives an account a temporary password: its sessions end, and at its next
+    log-in the user must choose their own before anything else (a lock stays)."""
+    check_password(password)
+    hashed = hash_password(password)  # before the write turn
+    with store.transaction() as conn:
+        row = _target(conn, name, by, "reset")
+        conn.execute(
+            update(accounts)
+            .where(accounts.c.id == row.id)
+            .values(password_hash=hashed, must_change_password=True)
+        )
+        conn.execute(delete(sessions).where(sessions.c.account_id == row.id))
+        record_change(conn, int(row.id), "password reset", by.id, "temporary password")
+
+
+def retire(store: Store, name: str, by: Account) -> None:
+    """A supervisor retires an account: no further log-in, its sessions end, its record and
+    ledger stay.  A player whose wallet is not empty is refused until the cage pays it out
+    (docs/interpretations.md, "Retiring an account")."""
+    with store.transaction() as conn:
+        row = _target(conn, name, by, "retire")
+        if row.role == "player" and int(row.balance) != 0:
+            raise Conflict(
+                f"{name}'s balance is ${dollars(int(row.balance))}: "
+                "the cage pays it out (a withdrawal) before the account is retired"
+            )
+        conn.execute(update(accounts).where(accounts.c.id == row.id).values(retired_at=time.time()))
+        conn.execute(delete(sessions).where(sessions.c.account_id == row.id))
+        record_change(conn, int(row.id), "retired", by.id)
+
+
+WRONG_CURRENT: Final = (
+    "the current password is not right (three wrong in a row lock the account, 13:69O-1.4(i))"
+)
+
+
+def change_password(store: Store, who: Account, token: str, current: str, new: str) -> None:
+    """A user chooses their own password: the current one checked as a log-in checks it (a
+    wrong one counts toward the lock-out, 13:69O-1.4(i)), the new one different; a temporary
+    password's forced change is cleared, and every other session of the account ends (this
+    one stays)."""
+    check_password(new)
+    if new == current:
+        raise FeltError("the new password must differ from the current one")
+    with store.transaction() as conn:
+        row = conn.execute(
+            update(accounts)
+            .where(
+                accounts.c.id == who.id,
+                accounts.c.locked.is_(False),
+                accounts.c.retired_at.is_(None),
+                accounts.c.failed_logins < MAX_FAILED_LOGINS,
+            )
+            .values(failed_logins=accounts.c.failed_logins + 1)
+            .returning(accounts.c.password_hash)
+        ).first()
+    if row is None:
+        raise AuthError("this account is locked")
+    if not verify_password(str(row.password_hash), current):
+        with store.transaction() as conn:
+            locked = _lock_spent(conn, who.id)
+            if locked:
+                conn.execute(delete(sessions).where(sessions.c.account_id == who.id))
+        if locked:
+            _alert_locked(who)
+            raise AuthError("three wrong passwords in a row: the account is now locked")
+        raise FeltError(WRONG_CURRENT)
+    hashed = hash_password(new)
+    with store.transaction() as conn:
+        changed = conn.execute(
+            update(accounts)
+            .where(accounts.c.id == who.id, accounts.c.locked.is_(False))
+            .values(password_hash=hashed, must_change_password=False, failed_logins=0)
+        ).rowcount
+        if not changed:
+            raise AuthError("this account is locked")
+        conn.execute(
+            delete(sessions).where(
+                sessions.c.account_id == who.id, sessions.c.token_hash != _token_hash(token)
+            )
+        )
+        record_change(conn, who.id, "password changed", who.id, "by the account's user")
 
 
 def require(account: Account, *roles: str) -> None:

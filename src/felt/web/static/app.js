@@ -8,14 +8,19 @@ import { dealerHand, hand, holeCard } from "./cards.js";
 import { tableScreen } from "./player.js";
 import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
 import { cageScreen, cageReportScreen } from "./cage.js";
+import { accountsScreen, passwordScreen } from "./accounts.js";
 
 const app = document.getElementById("app");
 let leave = null; // the current screen's clean-up
 
 const HOME = { player: "#/lobby", dealer: "#/dealer", supervisor: "#/floor", cashier: "#/cashier" };
 const PUBLIC = new Set(["login"]); // screens anyone may open without logging in
-const NAV = { player: [["#/lobby", "Lobby"], ["#/recall", "Recall"]], dealer: [["#/dealer", "Tables"]], supervisor: [["#/floor", "Floor"]] };
-NAV.cashier = [["#/cashier", "Cage"], ["#/cage-report", "Day report"]];
+const NAV = {
+  player: [["#/lobby", "Lobby"], ["#/recall", "Recall"]],
+  dealer: [["#/dealer", "Tables"]],
+  supervisor: [["#/floor", "Floor"], ["#/accounts", "Staff"], ["#/cage-report", "Cage report"]],
+  cashier: [["#/cashier", "Cage"], ["#/cage-report", "Day report"]],
+};
 const OWN = {}; // hash screen -> a game's own screen: { module, fn }
 const TITLES = {}; // game id -> its name on the screens
 
@@ -54,6 +59,7 @@ function header() {
   const links = (s && NAV[s.role]) || [];
   const nav = document.getElementById("nav");
   mount(nav, links.map(([href, text]) => h("a", { href, "aria-current": location.hash === href ? "page" : null }, text)),
+    s ? h("a", { href: "#/password", "aria-current": location.hash === "#/password" ? "page" : null }, "Password") : null,
     s ? h("button", { type: "button", class: "link", onclick: logout }, "Log out") : null);
   refreshBalance();
 }
@@ -77,9 +83,9 @@ function loginScreen() {
     session.clear(); // a stale token is not sent with the password
     try {
       const r = await api("POST", "/api/login", { name: name.value, password: password.value });
-      session.set({ token: r.token, name: r.name, role: r.role });
+      session.set({ token: r.token, name: r.name, role: r.role, must_change: r.must_change_password });
       ended.clear();
-      location.hash = HOME[r.role] || "#/lobby";
+      location.hash = r.must_change_password ? "#/password" : HOME[r.role] || "#/lobby";
     } catch (e) { error.textContent = e.message; }
   } },
   h("h1", {}, "Log in"), gone,
@@ -186,6 +192,8 @@ async function route() {
   const [, screen, ...rest] = hash.split("/");
   if (!s && !PUBLIC.has(screen)) { location.hash = "#/login"; return; }
   const arg = rest.map(decodeURIComponent).join("/");
+  // a supervisor's temporary password: nothing but choosing one's own until it is done
+  if (s && s.must_change && screen !== "password" && screen !== "login") { location.hash = "#/password"; return; }
   try {
     if (screen === "login") return loginScreen();
     if (screen === "" || screen === undefined) { location.hash = HOME[s.role] || "#/lobby"; return; }
@@ -198,11 +206,16 @@ async function route() {
     if (screen === "par-sheet") return await parSheetScreen(app, arg, alive);
     if (screen === "cashier") { leave = await cageScreen(app, arg, alive); return; }
     if (screen === "cage-report") return await cageReportScreen(app, arg, alive);
+    if (screen === "accounts") return await accountsScreen(app, alive);
+    if (screen === "password") return passwordScreen(app, HOME[s.role] || "#/lobby");
     if (OWN[screen]) return await ownScreen(OWN[screen], arg, alive);
     mount(app, h("h1", {}, "Not found"), h("p", {}, "No such screen."));
   } catch (e) {
     if (!alive()) return;
     if (e instanceof ApiError && e.status === 401) { location.hash = "#/login"; return; }
+    if (e instanceof ApiError && e.status === 403 && s && e.message.startsWith("choose your own password")) {
+      session.set({ ...s, must_change: true }); location.hash = "#/password"; return;
+    }
     mount(app, h("h1", {}, "Something went wrong"), h("p", { class: "error", role: "alert" }, e.message));
   }
 }
