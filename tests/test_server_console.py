@@ -58,6 +58,40 @@ def test_a_log_in_elsewhere_closes_the_old_sessions_socket_with_4401(h: Harness)
     assert h.get("ann", "/api/me").status_code == 200  # the new session is untouched
 
 
+@pytest.mark.parametrize(
+    ("path", "body", "words"),
+    [
+        ("/api/accounts/ann/lock", {}, "locked this account"),
+        (
+            "/api/accounts/ann/password",
+            {"password": "temporary-1"},
+            "reset this account's password",
+        ),
+    ],
+)
+def test_a_supervisors_lock_or_reset_closes_the_accounts_socket_with_4401(
+    h: Harness, path: str, body: dict[str, Any], words: str
+) -> None:
+    """Issue 20 items 1 and 12: the locked or reset account's open page learns at once that its
+    session ended, and why (not at its next request)."""
+    with h.socket() as ws:
+        ws.send_json({"token": h.tokens["ann"]})
+        assert ws.receive_json()["type"] == "hello"
+        assert h.post("admin", path, body).status_code == 200
+        pool = ThreadPoolExecutor(1)
+        try:
+            while True:
+                msg = pool.submit(ws.receive_json).result(timeout=10)
+                if msg["type"] == "error":
+                    break
+        finally:
+            pool.shutdown(wait=False)
+        assert (msg["status"], words in msg["error"]) == (401, True)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+
+
 def test_the_table_message_says_who_takes_the_dealers_steps(h: Harness) -> None:
     assert h.get("dan", "/api/tables/m5").json()["dealer"] == "manual"
     auto = h.get("dan", "/api/tables/b5").json()

@@ -579,6 +579,14 @@ class Server:
                 client.queue.put_nowait({"type": "error", "status": 401, "key": None,
                                          "error": why, "close": 4401})  # fmt: skip
 
+    def end_sockets_named(self, name: str, why: str) -> None:
+        """:meth:`end_sockets` of the account named ``name`` (a supervisor's lock, password
+        reset or retirement ends that account's sessions, so its open pages learn it at once)."""
+        for client in list(self.sockets):
+            if client.who.name == name:
+                self.end_sockets(client.who.id, why)
+                return
+
     def _broadcast(self, host: TableHost | SystemHost) -> None:
         for client in list(self.sockets):
             if host.spec.id in client.tables:

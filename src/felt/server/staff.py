@@ -223,6 +223,7 @@ def add_staff(app: FastAPI, server: Server, who: Any, pending: Any) -> None:
         """Lock an account (not one's own): no log-in until unlocked; its sessions end."""
         auth.require(caller, "supervisor")
         await asyncio.to_thread(auth.lock, store, name, caller)
+        server.end_sockets_named(name, f"a supervisor ({caller.name}) locked this account")
         return {"ok": True}
 
     @app.post("/api/accounts/{name}/unlock")
@@ -238,6 +239,7 @@ def add_staff(app: FastAPI, server: Server, who: Any, pending: Any) -> None:
         the next log-in."""
         auth.require(caller, "supervisor")
         await asyncio.to_thread(auth.reset_password, store, name, body.password, caller)
+        server.end_sockets_named(name, "a supervisor reset this account's password")
         return {"ok": True}
 
     @app.post("/api/accounts/{name}/retire")
@@ -246,6 +248,7 @@ def add_staff(app: FastAPI, server: Server, who: Any, pending: Any) -> None:
         further log-in; its sessions end; its record and ledger stay."""
         auth.require(caller, "supervisor")
         await asyncio.to_thread(auth.retire, store, name, caller)
+        server.end_sockets_named(name, "a supervisor retired this account")
         return {"ok": True}
 
     @app.post("/api/password")
@@ -259,4 +262,5 @@ def add_staff(app: FastAPI, server: Server, who: Any, pending: Any) -> None:
         me: Account = caller
         token = bearer_token(authorization) or ""
         await asyncio.to_thread(auth.change_password, store, me, token, body.current, body.new)
+        server.end_sockets(me.id, "the password was changed in another session", keep=token)
         return {"ok": True}
