@@ -475,7 +475,7 @@ def _connect(address: str) -> Any:
     except ImportError:
         raise FeltError(
             "--scheduler needs the Dask cluster packages, which ./dev felt leaves out: "
-            "./dev test installs them, or .venv/bin/pip install -e '.[cluster]'"
+            "./dev test installs them, or .venv/bin/pip install -c constraints.txt -e '.[cluster]'"
         ) from None
     try:
         return Client(address, timeout=f"{SCHEDULER_CONNECT_SECONDS}s")
