@@ -85,7 +85,7 @@ def test_the_first_start_says_where_it_is_and_what_to_do_next(tmp_path: Path) ->
         found = re.search(r"one-time password (\S+) ", text)
         assert found, text
         assert f"Open http://127.0.0.1:{port}/" in text
-        for step in ("log in as admin", "Staff", "cashier", "dealer", "Cage", "sit down"):
+        for step in ("log in as admin", "Staff", "cashier", "dealer", "Cage", "Floor", "sit down"):
             assert step in text
         login = httpx.post(
             f"http://127.0.0.1:{port}/api/login",
