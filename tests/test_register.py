@@ -20,11 +20,20 @@ from pathlib import Path
 
 import pytest
 
+import felt.register
 from felt.cli.main import main
-from felt.register import GAMES, REGISTERS, STATUSES, document, load
+from felt.register import (
+    GAMES,
+    REGISTERS,
+    STATUSES,
+    document,
+    find_text,
+    load,
+    seed_places,
+    text_not_found,
+)
 
 ROOT = Path(__file__).parents[1]
-SEEDS = Path(os.environ.get("FELT_SEEDS") or Path(__file__).parents[2] / "shared" / "seeds")
 ARTIFACT = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>")
 NJ_SECTION = re.compile(r"^(?P<chap>\d+:\d+[A-Z]?)-?(?P<sec>\d+\.\d+[A-Z]?)\s+\S")
 LETTER = re.compile(r"^\s*(?:-\s*)?(?:\[(?P<old>[^\]]*)\]\s*)?\((?P<id>[a-z])\)(?P<rest>.*)$")
@@ -41,10 +50,11 @@ NO_CHANGE = re.compile(r"\(No\s+change")
 
 
 def seed(name: str) -> str:
-    """A seed text, or a skip (a failure under CI=true) when the texts are not here."""
-    path = SEEDS / name
-    if not path.is_file():
-        message = f"rule text {path} not found (set FELT_SEEDS to the seeds directory)"
+    """A seed text, or a skip (a failure under CI=true) when the texts are not here; the message
+    names every place looked in and FELT_SEEDS, as ``felt rules`` does."""
+    path = find_text(name)
+    if path is None:
+        message = text_not_found(name)
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
@@ -365,3 +375,51 @@ def test_rules_bad_input_is_one_line_and_exit_2(
     assert captured.err.startswith("felt: error: ")
     assert captured.err.count("\n") == 1
     assert message in captured.err
+
+
+# ----------------------------------------------------------------------------- where the texts are
+# Issue 20 item 11: felt rules never prints a path that does not exist; it says where it looked.
+
+
+def test_felt_rules_with_felt_seeds_pointing_nowhere_is_one_line_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = tmp_path / "nowhere"
+    monkeypatch.setenv("FELT_SEEDS", str(nowhere))
+    for fmt in ("text", "md", "html", "json"):
+        assert main(["rules", "boston5", "--format", fmt]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.startswith("felt: error: rule text ")
+        assert err.count("\n") == 1
+        assert f"looked in {nowhere} (FELT_SEEDS)" in err
+        assert "set FELT_SEEDS" in err
+
+
+def test_felt_rules_without_the_texts_says_where_it_looked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("FELT_SEEDS", raising=False)
+    places = [("beside the checkout", tmp_path / "a"), ("in the current directory", tmp_path / "b")]
+    monkeypatch.setattr(felt.register, "seed_places", lambda: places)
+    source = document("boston5").text.source
+    assert main(["rules", "boston5"]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.startswith(f"text: {source} (not found here: looked in {tmp_path / 'a'}, ")
+    assert "set FELT_SEEDS" in line
+    assert "../shared/seeds" not in line
+    assert main(["rules", "boston5", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["source_path"] is None
+
+
+def test_felt_rules_names_the_text_where_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = document("boston5").text.source
+    (tmp_path / source).write_text("the rule text\n", encoding="utf-8")
+    monkeypatch.setenv("FELT_SEEDS", str(tmp_path))
+    assert main(["rules", "boston5"]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.startswith(f"text: {tmp_path / source}; register: ")
+    assert Path(line.removeprefix("text: ").split(";")[0]).is_file()
+    assert seed_places() == [("FELT_SEEDS", tmp_path)]

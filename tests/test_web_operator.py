@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -217,14 +218,13 @@ def test_an_operator_reaches_a_live_table_from_a_fresh_database_through_the_scre
             record = json.loads(
                 conn.execute(select(rounds.c.record).where(rounds.c.id == round_id)).scalar_one()
             )
-            seat = str(list(DEPOSITS).index(name) + 1)
-            net = record["seats"][seat]["net_cents"]
+            net = record["seats"][str(list(DEPOSITS).index(name) + 1)]["net_cents"]
             balance = conn.execute(select(accounts.c.balance).where(accounts.c.name == name))
-            assert balance.scalar_one() == round(float(DEPOSITS[name]) * 100) + net
+            assert balance.scalar_one() == int(Decimal(DEPOSITS[name]) * 100) + net
         cage_total = conn.execute(
             select(func.sum(postings.c.amount)).where(postings.c.account == "cage")
         ).scalar_one()
-        assert cage_total == -sum(round(float(a) * 100) for a in DEPOSITS.values())
+        assert cage_total == -sum(int(Decimal(a) * 100) for a in DEPOSITS.values())
         assert conn.execute(select(func.count()).select_from(cage_receipts)).scalar_one() == 2
     assert not screens.errors, screens.errors
 

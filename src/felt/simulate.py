@@ -561,7 +561,8 @@ def _connect(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise FeltError(
-            "--scheduler needs the 'distributed' package (pip install distributed)"
+            "--scheduler needs the Dask cluster packages, which ./dev felt leaves out: "
+            "./dev test installs them, or .venv/bin/pip install -c constraints.txt -e '.[cluster]'"
         ) from None
     try:
         return Client(address, timeout=f"{SCHEDULER_CONNECT_SECONDS}s")

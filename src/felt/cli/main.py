@@ -537,8 +537,12 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
         description="Print the clause register for one game under one edition: every clause of\n"
         "the text, as that edition cites it, implemented (with its tests), not modelled,\n"
-        "not applicable or a gap.\n\nexamples:\n"
+        "not applicable or a gap.  It names the rule text's file where it is found: in\n"
+        "FELT_SEEDS if set (a FELT_SEEDS without the text is an error), else in shared/seeds\n"
+        "beside the checkout, in the current directory or beside it; not found, it says\n"
+        "where it looked.\n\nexamples:\n"
         f"  felt rules {first} --format md\n"
+        f"  FELT_SEEDS=../shared/seeds felt rules {first}\n"
         f"  felt rules {everyone[-1]} --format html > coverage.html",
     )
     p_rules.add_argument(
@@ -563,11 +567,15 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="run the table server: an HTTP and WebSocket API with a durable ledger",
         formatter_class=_Formatter,
-        description="Run the table server (see README, 'The table server').  The first start\n"
-        "creates the supervisor 'admin' (password from FELT_ADMIN_PASSWORD, else printed once).\n\n"
+        description="Run the table server (see README, 'The table server').  It prints one line:\n"
+        "where it listens, its database (never a password), its node name and its tables.  The\n"
+        "first start on a new database opens the supervisor 'admin' (password from\n"
+        "FELT_ADMIN_PASSWORD, else printed once) and prints what to do next.\n\n"
         "examples:\n"
         "  felt serve\n"
+        "  felt serve --host 0.0.0.0 --log-level info\n"
         "  felt serve --database postgresql://127.0.0.1:5432/test --port 8001 --tables tables.toml",
+        epilog=SERVE_WALKTHROUGH,
     )
     p_serve.add_argument(
         "--database",
@@ -594,6 +602,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="how long this process's hold on its tables lasts unrenewed (renewed every third "
         "of it): a process that dies has its tables taken over about this long after (1 to 3600)",
     )
+    p_serve.add_argument(
+        "--log-level",
+        choices=("warning", "info", "debug"),
+        default="warning",
+        help="how much to log on standard error: warning shows only what needs an operator "
+        "(lock-outs, lost leases); info adds migrations, start-up and requests",
+    )
     p_serve.set_defaults(run=_cmd_serve)
     for found in families().values():
         found.add_commands(sub, _Formatter)
@@ -601,10 +616,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SERVE_WALKTHROUGH = """\
+the first ten minutes on a fresh database (README, 'The table server'):
+  1. felt serve --host 0.0.0.0  prints the URL to open and, this first time,
+     the supervisor 'admin''s password (unless FELT_ADMIN_PASSWORD was set).
+  2. Open the URL in a browser and log in as admin with that password.
+  3. Staff: make a cashier, a dealer and two players (each account's role and a
+     first password, which its owner changes at the first log-in).
+  4. The cashier logs in, opens the Cage, finds each player and deposits (say
+     500.00): each deposit gives a numbered receipt with the balance before and
+     after; the Cage report adds up the day.
+  5. Floor (admin or the dealer): Open a table, e.g. boston5-1 (Boston 5 Stud).
+  6. Each player logs in on their own device, picks the table in the lobby, sits
+     down and places an ante; the table deals, asks each decision and settles,
+     and the result stays on screen until the next wager.
+  Recall (admin) shows any finished round; --log-level info logs more.
+"""
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from felt.server.serve import serve
 
-    return serve(args.database, args.tables, args.host, args.port, args.node, args.lease_seconds)
+    return serve(
+        args.database,
+        args.tables,
+        args.host,
+        args.port,
+        args.node,
+        args.lease_seconds,
+        args.log_level,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

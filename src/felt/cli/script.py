@@ -11,7 +11,6 @@ written out where it happens.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from typing import Any
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import MAX_ACTIONS, FeltError, excerpt
 from felt.core.money import dollars, dollars_number
-from felt.core.tablefile import read_text
+from felt.core.readers import read_json
 from felt.games.base import Game
 from felt.games.registry import game_ids, table_game
 from felt.rounds.actions import Action, DealerAction
@@ -63,22 +62,7 @@ def load_scripts(path: str | Path) -> list[dict[str, Any]]:
 
 
 def _load_json(path: str | Path) -> Any:
-    p = Path(path)
-    text = read_text(p, "round script")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise FeltError(f"round script {str(p)!r} is not valid JSON: {err}") from None
-    except RecursionError:
-        raise FeltError(
-            f"round script {str(p)!r} nests lists or objects too deeply for a round script"
-        ) from None
-    except ValueError:  # an integer of more digits than Python converts (4,300)
-        raise FeltError(
-            f"round script {str(p)!r} holds a number of thousands of digits; numbers in a "
-            "script are amounts, seats and positions"
-        ) from None
-    return data
+    return read_json(path, "round script", "amounts, seats and positions")
 
 
 def run_script(data: Mapping[str, Any]) -> RoundCore:

@@ -3,12 +3,21 @@ clear error each, the same for every game."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, Final
 
-from felt.core.errors import MAX_FILE_BYTES, FeltError, excerpt
+from felt.core.errors import FeltError, excerpt
+from felt.core.readers import read_text, read_toml
+
+__all__ = [
+    "DECISION_SECONDS",
+    "DECISION_SECONDS_MAX",
+    "check_keys",
+    "decision_seconds",
+    "flag",
+    "read_text",
+    "read_toml",
+]
 
 DECISION_SECONDS: Final = 60
 """Default time a player has for each election before the table records a timeout."""
@@ -46,41 +55,3 @@ def decision_seconds(data: Mapping[str, Any], where: str) -> int:
             f"{DECISION_SECONDS_MAX}, got {excerpt(value)}"
         )
     return value
-
-
-def read_text(path: str | Path, what: str) -> str:
-    """The text of an input file (a table file or a round script): at most 1 MB, UTF-8.
-
-    A file too large is refused before it is read, so no input can make felt parse megabytes.
-    """
-    p = Path(path)
-    try:
-        with p.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as err:
-        raise FeltError(f"cannot read {what} {str(p)!r}: {err.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise FeltError(
-            f"{what} {str(p)!r} is larger than {MAX_FILE_BYTES:,} bytes, the most felt reads"
-        )
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise FeltError(
-            f"{what} {str(p)!r} is not UTF-8 text (byte {err.start} is {raw[err.start]:#04x}); "
-            "save it as UTF-8"
-        ) from None
-
-
-def read_toml(path: str | Path) -> dict[str, Any]:
-    """A table file's contents; an unreadable or malformed file is one clear error."""
-    p = Path(path)
-    text = read_text(p, "table file")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise FeltError(f"table file {str(p)!r} is not valid TOML: {err}") from None
-    except RecursionError:
-        raise FeltError(
-            f"table file {str(p)!r} nests arrays or tables too deeply for a table file"
-        ) from None

@@ -24,14 +24,16 @@ from __future__ import annotations
 import functools
 import html
 import json
+import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 from felt.core.errors import FeltError
+from felt.core.readers import parse_toml
 from felt.core.tablefile import check_keys
 from felt.games.registry import families
 from felt.games.registry import game as registered_game
@@ -41,6 +43,59 @@ STATUSES: Final = ("implemented", "not modelled", "not applicable", "gap")
 GAMES: Final = {gid: g.title(gid) for g in families().values() for gid in g.ids}
 """The games ``felt rules`` documents (every registered game), with their names."""
 _PLAIN: Final = resources.files("felt.register")
+
+SEEDS_VARIABLE: Final = "FELT_SEEDS"
+"""The environment variable naming the directory of the rule texts (the seed files)."""
+
+
+def seed_places() -> list[tuple[str, Path]]:
+    """Where the rule texts are looked for, in order, each with how it was chosen:
+    ``FELT_SEEDS`` when set (then alone: a directory named on purpose is the only one looked
+    in), else ``shared/seeds`` beside the checkout felt runs from, then ``shared/seeds`` in the
+    current directory and beside it."""
+    named = os.environ.get(SEEDS_VARIABLE)
+    if named:
+        return [(SEEDS_VARIABLE, Path(named))]
+    checkout = Path(__file__).resolve().parents[3]  # src/felt/register/__init__.py
+    places = [
+        ("beside the checkout", checkout.parent / "shared" / "seeds"),
+        ("in the current directory", Path.cwd() / "shared" / "seeds"),
+        ("beside the current directory", Path.cwd().parent / "shared" / "seeds"),
+    ]
+    out: list[tuple[str, Path]] = []
+    for how, path in places:
+        if path.resolve() not in {p.resolve() for _, p in out}:
+            out.append((how, path))
+    return out
+
+
+def find_text(source: str) -> Path | None:
+    """The rule text ``source`` (a seed file name) in the first of :func:`seed_places` that
+    holds it, or None."""
+    for _, place in seed_places():
+        if (place / source).is_file():
+            return place / source
+    return None
+
+
+def text_not_found(source: str) -> str:
+    """Why ``source`` was not found: every place looked in, and how to point at the texts."""
+    looked = "; ".join(f"{place} ({how})" for how, place in seed_places())
+    return (
+        f"rule text {source} not found; looked in {looked}; set {SEEDS_VARIABLE} to the "
+        "directory that holds the rule texts (README, 'The rule texts')"
+    )
+
+
+def text_location(source: str) -> str | None:
+    """Where the rule text ``source`` is, to print; None when it is not found here.  A
+    ``FELT_SEEDS`` that does not hold it is an error: the user named a wrong place."""
+    found = find_text(source)
+    if found is None and os.environ.get(SEEDS_VARIABLE):
+        raise FeltError(text_not_found(source))
+    return str(found) if found else None
+
+
 """Where the plain register files are."""
 REGISTERS: Final = (
     *families(),
@@ -94,7 +149,7 @@ class Text:
     edition: str
     title: str
     source: str
-    """The seed file holding the text (``../shared/seeds/<source>``)."""
+    """The seed file holding the text, a file name found by :func:`find_text`."""
     clause_format: str
     """How the edition cites a clause of its own subchapter, e.g. ``N.J.A.C. 19:47-24.{}``."""
     parenthesized: bool = False
@@ -239,7 +294,7 @@ def load(name: str) -> Register:
     else:
         text = game.register_toml()
         where = f"{game.package.replace('.', '/')}/register.toml"
-    return _parse(name, tomllib.loads(text), where)
+    return _parse(name, parse_toml(text, f"register {where!r}"), where)
 
 
 def cite_in(edition: str, clause_id: str) -> str:
@@ -304,11 +359,23 @@ class Document:
             f"{n} {status}" for status, n in counts.items()
         )
 
+    def _text_where(self, quote: str = "") -> str:
+        """Where the rule text is (a path that exists), or that it is not here and how to point
+        at it; never a path that does not exist."""
+        found = text_location(self.text.source)
+        if found is not None:
+            return f"{quote}{found}{quote}"
+        looked = ", ".join(str(place) for _, place in seed_places())
+        return (
+            f"{quote}{self.text.source}{quote} (not found here: looked in {looked}; set "
+            f"{SEEDS_VARIABLE} to the directory of the rule texts)"
+        )
+
     def to_text(self) -> str:
         """Plain text: the heading, the counts, then every clause."""
         lines = [
             self.heading,
-            f"text: ../shared/seeds/{self.text.source}; register: {self.path}",
+            f"text: {self._text_where()}; register: {self.path}",
             self._counts_line(),
         ]
         for s in self.sections:
@@ -330,8 +397,7 @@ class Document:
             return text.replace("|", "\\|").replace("\n", " ")
 
         out = [f"# {self.heading}", ""]
-        out.append(f"Text: `../shared/seeds/{self.text.source}`; register: "
-                   f"`{self.path}`.")  # fmt: skip
+        out.append(f"Text: {self._text_where('`')}; register: `{self.path}`.")
         out += ["", "| status | clauses |", "|---|---:|"]
         out += [f"| {status} | {n} |" for status, n in self.counts().items()]
         out.append(f"| **total** | **{len(self.entries())}** |")
@@ -373,7 +439,7 @@ class Document:
             f"<!doctype html><html><head><meta charset='utf-8'><title>{esc(self.heading)}</title>"
             "<style>body{font-family:sans-serif}td,th{padding:2px 8px;border-bottom:1px solid #ddd;"
             "vertical-align:top;text-align:left}tr.gap td{background:#fdd}</style></head><body>"
-            f"<h1>{esc(self.heading)}</h1><p>Text: <code>../shared/seeds/{esc(self.text.source)}</code>;"
+            f"<h1>{esc(self.heading)}</h1><p>Text: {esc(self._text_where())};"
             f" register: <code>{esc(self.path)}</code>.</p>"
             f"<table><tr><th>status</th><th>clauses</th></tr>{counts}"
             f"<tr><th>total</th><th>{len(self.entries())}</th></tr></table>"
@@ -388,6 +454,7 @@ class Document:
             "edition": self.text.edition,
             "text": self.text.title,
             "source": self.text.source,
+            "source_path": text_location(self.text.source),
             "register": self.path,
             "counts": self.counts(),
             "clauses": [

@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.core.money import MAX_AMOUNT, dollars
+from felt.core.readers import parse_json
 from felt.games.registry import game, game_ids, table_game
 from felt.server import auth, cage
 from felt.server.auth import Account, AuthError, Forbidden
@@ -157,14 +158,7 @@ def check_json(value: Any) -> None:
 def read_json(text: str | bytes) -> Any:
     """Parse a request or message and :func:`check_json` it; every way it can fail is a
     :class:`FeltError` (``json.JSONDecodeError`` included, as a ``ValueError``)."""
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise FeltError(f"not valid JSON: {err.msg} at character {err.pos}") from err
-    except RecursionError as err:
-        raise FeltError(f"JSON nested deeper than {MAX_DEPTH} levels") from err
-    except ValueError as err:  # bad UTF-8; an integer too long to read
-        raise FeltError(f"JSON the server cannot read: {str(err)[:80]}") from err
+    value = parse_json(text, "the request")  # felt.core.readers: the one JSON reader
     check_json(value)
     return value
 
@@ -394,6 +388,9 @@ class Server:
     """The most tables this process should hold (see :meth:`claim`)."""
     prepared: bool = False
     """Whether :meth:`prepare` has run (``felt serve`` runs it before it listens)."""
+    first_admin: str | None = None
+    """Set by :meth:`prepare` when it opened the first account, ``admin``: its one-time password,
+    or "" when ``FELT_ADMIN_PASSWORD`` gave it (``felt serve`` prints what to do next)."""
 
     # ----------------------------------------------------------------- start and leases
     def prepare(self) -> None:
@@ -416,8 +413,8 @@ class Server:
                 created.append(password)
 
         self.store.migrate(seed)
-        if created and "FELT_ADMIN_PASSWORD" not in os.environ:
-            log.warning("created supervisor 'admin' with password %s (shown once)", created[0])
+        if created:
+            self.first_admin = "" if os.environ.get("FELT_ADMIN_PASSWORD") else created[0]
         self.store.hold_node(self.node)
         self.prepared = True
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from felt.core.errors import FeltError, excerpt
+from felt.core.readers import parse_json
 from felt.core.tablefile import check_keys, read_toml
 from felt.games.registry import game_ids, table_game
 from felt.server.systems import SystemSpec, default_systems, system_game_of, system_games
@@ -166,7 +167,7 @@ AnySpec = TableSpec | SystemSpec
 
 def any_spec_from_json(text: str) -> AnySpec:
     """A table's or a system's spec as stored."""
-    data = json.loads(text)
+    data = parse_json(text, "stored table")
     game = system_game_of(data.get("game")) if isinstance(data, dict) else None
     if game is not None:
         spec: SystemSpec = game.system_spec(data, f"stored {game.family} system")

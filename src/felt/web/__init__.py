@@ -9,11 +9,11 @@ module, style sheets, hash routes and roles they serve.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any, Final
 
 from felt.core.errors import FeltError
+from felt.core.readers import parse_json
 from felt.games.base import Game, TableGame
 from felt.games.registry import families
 
@@ -65,7 +65,7 @@ def own_screens(game: Game) -> dict[str, Any] | None:
         return None
     where = f"{game.family}/static/{SCREENS}"
     try:
-        data = json.loads(folder.joinpath(SCREENS).read_text(encoding="utf-8"))
+        data = parse_json(folder.joinpath(SCREENS).read_text(encoding="utf-8"), str(SCREENS))
     except ValueError as err:
         raise FeltError(f"{where}: not JSON ({err})") from None
     allowed = {"module", "styles", "routes", "public", "home", "nav"}

@@ -11,7 +11,6 @@ tests its name.
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents
 from felt.core.paytable import PayTable
+from felt.core.readers import parse_toml
 
 GAMES = ("boston5", "boston7")
 
@@ -104,7 +104,10 @@ def editions() -> dict[str, Edition]:
         .joinpath("data/editions.toml")
         .read_text(encoding="utf-8")
     )
-    return {name: _edition(name, raw) for name, raw in tomllib.loads(text).items()}
+    return {
+        name: _edition(name, raw)
+        for name, raw in parse_toml(text, "felt's data file 'boston/data/editions.toml'").items()
+    }
 
 
 def edition(name: str) -> Edition:

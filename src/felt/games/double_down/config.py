@@ -7,7 +7,6 @@ file and cents inside.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from importlib import resources
@@ -17,6 +16,7 @@ from typing import Any, Final
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
+from felt.core.readers import parse_toml
 from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, flag, read_toml
 from felt.guide import cites
 
@@ -71,10 +71,11 @@ class Rules:
 @functools.cache
 def rules() -> Rules:
     """The Double Down Stud rules data."""
-    raw = tomllib.loads(
+    raw = parse_toml(
         resources.files("felt.games.double_down")
         .joinpath("data/double-down-stud.toml")
-        .read_text(encoding="utf-8")
+        .read_text(encoding="utf-8"),
+        "felt's data file 'double_down/data/double-down-stud.toml'",
     )
     return Rules(
         title=raw["title"],

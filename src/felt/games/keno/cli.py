@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
+from felt.core.readers import parse_json
 
 DEFAULT_SERVER: Final = "http://127.0.0.1:8000"
 """``felt serve``'s own default address (serve's --host and --port)."""
@@ -174,12 +175,7 @@ def build_request(
             raise FeltError(
                 f"--request is the whole request as JSON: give it alone, not with {extra}"
             )
-        try:
-            data = json.loads(request)
-        except json.JSONDecodeError as err:
-            raise FeltError(
-                f"--request is not valid JSON: {err.msg} at character {err.pos}"
-            ) from None
+        data = parse_json(request, "--request", "numbers 1 to 80 and counts")
         if not isinstance(data, dict):
             raise FeltError('--request must be a JSON object such as {"numbers": [3, 17], '
                             f'"rate": "1.00"}}, got {excerpt(data)}')  # fmt: skip
@@ -385,8 +381,8 @@ class Client:
 
     def _stored_token(self) -> str | None:
         try:
-            data = json.loads(self._session_file().read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = parse_json(self._session_file().read_text(encoding="utf-8"), "session file")
+        except (OSError, ValueError, FeltError):
             return None
         ok = isinstance(data, dict) and data.get("server") == self.server
         ok = ok and data.get("user") == self.user and isinstance(data.get("token"), str)
@@ -471,8 +467,8 @@ class Client:
 
     def _answer(self, status: int, raw: bytes, url: str) -> dict[str, Any]:
         try:
-            answer = json.loads(raw) if raw else None
-        except ValueError:
+            answer = parse_json(raw, "the server's answer") if raw else None
+        except FeltError:
             answer = None
         if 200 <= status < 300:
             if not isinstance(answer, dict):

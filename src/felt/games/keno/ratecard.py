@@ -282,12 +282,9 @@ def load_rate_card(path: str | Path) -> RateCard:
 @functools.cache
 def example_rate_card() -> RateCard:
     """The example rate card shipped with felt (``data/example-rate-card.toml``)."""
-    import tomllib
+    from felt.games.keno.spec import example_rate_card_data
 
-    text = resources.files("felt.games.keno").joinpath("data/example-rate-card.toml")
-    return RateCard.from_mapping(
-        tomllib.loads(text.read_text(encoding="utf-8")), "example-rate-card.toml"
-    )
+    return RateCard.from_mapping(example_rate_card_data(), "example-rate-card.toml")
 
 
 def example_rate_card_path() -> Path:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -31,6 +30,7 @@ from typing import Any, ClassVar, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from felt.core.errors import FeltError, excerpt
+from felt.core.readers import parse_json, parse_toml
 from felt.core.tablefile import check_keys, read_toml
 from felt.games.keno.ratecard import RateCard
 from felt.games.keno.system import CLOSINGS, SystemConfig
@@ -95,13 +95,15 @@ class KenoSpec:
 
 @functools.lru_cache(maxsize=64)
 def _card(text: str, where: str) -> RateCard:
-    return RateCard.from_mapping(json.loads(text), where)
+    return RateCard.from_mapping(parse_json(text, where), where)
 
 
 def example_rate_card_data() -> dict[str, Any]:
     """The packaged example rate card as data."""
     text = resources.files("felt.games.keno").joinpath("data/example-rate-card.toml")
-    return tomllib.loads(text.read_text(encoding="utf-8"))
+    return parse_toml(
+        text.read_text(encoding="utf-8"), "felt's data file 'keno/data/example-rate-card.toml'"
+    )
 
 
 def keno_from_mapping(data: Mapping[str, Any], where: str, base: Path | None = None) -> KenoSpec:

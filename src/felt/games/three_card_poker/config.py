@@ -14,7 +14,6 @@ in the file and cents inside.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from importlib import resources
@@ -25,6 +24,7 @@ from felt.core.cards import RANK_CHARS, Rank
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
+from felt.core.readers import parse_toml
 from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, flag, read_toml
 
 GAME: Final = "three-card-poker"
@@ -84,10 +84,11 @@ def _table(raw: object, what: str) -> PayTable:
 @functools.cache
 def rules() -> Rules:
     """The Three Card Poker rules data."""
-    raw = tomllib.loads(
+    raw = parse_toml(
         resources.files("felt.games.three_card_poker")
         .joinpath("data/three-card-poker.toml")
-        .read_text(encoding="utf-8")
+        .read_text(encoding="utf-8"),
+        "felt's data file 'three_card_poker/data/three-card-poker.toml'",
     )
     return Rules(
         title=raw["title"],
