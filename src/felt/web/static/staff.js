@@ -287,6 +287,19 @@ export async function parSheetScreen(root, tableId, alive = () => true) {
     }
     section.append(document.importNode(node, true));
   }
+  // on a phone, a table of three columns or more becomes a card a row, each value under its
+  // column's name (the shared "cards" rule of style.css), so no exact figure runs off the screen
+  for (const table of body.querySelectorAll("table")) {
+    for (const cell of table.querySelectorAll("td")) { // a long exact fraction may break at its bar
+      if (/\d{9,}\/\d{9,}/.test(cell.textContent)) cell.textContent = cell.textContent.replace(/(\d{9,})\/(\d{9,})/g, "$1 / $2");
+    }
+    const names = [...table.querySelectorAll("thead th")].map((th) => th.textContent);
+    if (names.length < 3) continue;
+    table.classList.add("cards");
+    for (const row of table.querySelectorAll("tbody tr")) {
+      [...row.children].forEach((cell, i) => { cell.dataset.label = names[i] || ""; });
+    }
+  }
   mount(root, h("h1", {}, title ? title.textContent : `Par sheet: ${tableId}`), h("p", { class: "muted" }, `Table ${tableId}: the exact figures of its configuration (felt analyze)`),
     h("img", { src: p.plot, alt: "Distribution of a round's result per ante", class: "plot" }), body);
 }
