@@ -68,9 +68,20 @@ class Screens:
             context.close()
 
 
+KENO = """
+[[keno]]
+id = "keno-1"
+rate_card = "example"
+stations = [1, 2]
+game_seconds = 30
+draw_seconds = 1
+between_games_seconds = 3
+"""
+
+
 @pytest.fixture
 def screens(browser: Any, tmp_path: Path) -> Iterator[Screens]:
-    server = start_server(tmp_path)
+    server = start_server(tmp_path, extra=KENO)
     s = Screens(browser, server)
     try:
         yield s
@@ -235,6 +246,8 @@ SCREENS = {  # role: the screens it uses (hash routes)
     "cora": ["#/cashier", "#/cage-report", "#/password"],
     "dale": ["#/dealer", "#/dealer/b5", "#/password"],
     "ann": ["#/lobby", "#/table/b5", "#/recall", "#/password"],
+    "kate": ["#/keno", "#/keno-writer/keno-1", "#/keno-board/keno-1", "#/password"],
+    "boss": ["#/keno", "#/keno-writer/keno-1", "#/password"],
 }  # fmt: skip
 
 
@@ -245,7 +258,12 @@ def test_every_screen_of_every_role_fits_1280_and_360_px(
     named, on each role's screens at both widths (accounts and a round made over the API here:
     the path through the screens is the test above)."""
     server = screens.server
-    for name, (role, _temporary, own) in PEOPLE.items():
+    people = {n: (role, own) for n, (role, _temporary, own) in PEOPLE.items()}
+    people |= {
+        "kate": ("keno_writer", "kate-own-password"),
+        "boss": ("keno_supervisor", "boss-own-pw"),
+    }
+    for name, (role, own) in people.items():
         server.passwords[name] = own
         server.call("POST", "/api/accounts", _admin(server), name=name, role=role, password=own)
     for width in (DESKTOP, NARROW):
