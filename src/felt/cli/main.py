@@ -619,18 +619,20 @@ def build_parser() -> argparse.ArgumentParser:
 SERVE_WALKTHROUGH = """\
 the first ten minutes on a fresh database (README, 'The table server'):
   1. felt serve --host 0.0.0.0  prints the URL to open and, this first time,
-     the supervisor 'admin''s password (unless FELT_ADMIN_PASSWORD was set).
+     the password of the supervisor admin (unless FELT_ADMIN_PASSWORD is set).
   2. Open the URL in a browser and log in as admin with that password.
   3. Staff: make a cashier, a dealer and two players (each account's role and a
      first password, which its owner changes at the first log-in).
   4. The cashier logs in, opens the Cage, finds each player and deposits (say
      500.00): each deposit gives a numbered receipt with the balance before and
      after; the Cage report adds up the day.
-  5. Floor (admin or the dealer): Open a table, e.g. boston5-1 (Boston 5 Stud).
+  5. Floor (a supervisor, such as admin): a table starts open; Close or Open
+     each (closing asks first). The dealer opens a table's console from Tables.
   6. Each player logs in on their own device, picks the table in the lobby, sits
      down and places an ante; the table deals, asks each decision and settles,
      and the result stays on screen until the next wager.
-  Recall (admin) shows any finished round; --log-level info logs more.
+  On the Floor a supervisor reconstructs any round by its id (boston5-1:1); a
+  player's Recall shows their last ten rounds. --log-level info logs more.
 """
 
 

@@ -109,7 +109,7 @@ def first_start_text(url: str, password: str) -> str:
             "  2. Open Staff and make a cashier, a dealer and the players (each gets a password",
             "     to change at their first log-in).",
             "  3. The cashier logs in and deposits each player's money at the Cage.",
-            "  4. On the Floor, Open the tables that are to play.",
+            "  4. On the Floor, Close the tables that are not to play (each starts open).",
             "  5. The players log in, pick a table in the lobby and sit down.",
             "  (felt serve --help and the README, 'The table server', walk through it.)",
         ]
