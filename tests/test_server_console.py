@@ -34,6 +34,18 @@ def h(database_url: str) -> Iterator[Harness]:
         yield h
 
 
+def first_error(ws: Any) -> dict[str, Any]:
+    """The first error message the server sends on ``ws`` (within 10 s), skipping views."""
+    pool = ThreadPoolExecutor(1)
+    try:
+        while True:
+            msg: dict[str, Any] = pool.submit(ws.receive_json).result(timeout=10)
+            if msg["type"] == "error":
+                return msg
+    finally:
+        pool.shutdown(wait=False)
+
+
 def test_a_log_in_elsewhere_closes_the_old_sessions_socket_with_4401(h: Harness) -> None:
     old = h.tokens["ann"]
     with h.socket() as ws:
@@ -42,14 +54,7 @@ def test_a_log_in_elsewhere_closes_the_old_sessions_socket_with_4401(h: Harness)
         ws.send_json({"subscribe": "b5"})
         assert ws.receive_json()["type"] == "table"
         h.login("ann", "ann-password")  # the same account, elsewhere: one session an account
-        pool = ThreadPoolExecutor(1)  # the socket sends nothing: only the server can tell it
-        try:
-            while True:
-                msg = pool.submit(ws.receive_json).result(timeout=10)
-                if msg["type"] == "error":
-                    break
-        finally:
-            pool.shutdown(wait=False)
+        msg = first_error(ws)  # the socket sends nothing: only the server can tell it
         assert msg["status"] == 401
         assert "newer log-in" in msg["error"]
         with pytest.raises(WebSocketDisconnect) as closed:
@@ -78,14 +83,7 @@ def test_a_supervisors_lock_or_reset_closes_the_accounts_socket_with_4401(
         ws.send_json({"token": h.tokens["ann"]})
         assert ws.receive_json()["type"] == "hello"
         assert h.post("admin", path, body).status_code == 200
-        pool = ThreadPoolExecutor(1)
-        try:
-            while True:
-                msg = pool.submit(ws.receive_json).result(timeout=10)
-                if msg["type"] == "error":
-                    break
-        finally:
-            pool.shutdown(wait=False)
+        msg = first_error(ws)
         assert (msg["status"], words in msg["error"]) == (401, True)
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
