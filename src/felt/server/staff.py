@@ -85,20 +85,24 @@ def account_row(row: Any) -> dict[str, Any]:
     }
 
 
+ROW_COLUMNS: Final = (
+    accounts.c.name,
+    accounts.c.role,
+    accounts.c.locked,
+    accounts.c.must_change_password,
+    accounts.c.retired_at,
+    accounts.c.last_login_at,
+    accounts.c.balance,
+    accounts.c.created_at,
+)
+"""The columns an account's row on the staff screen is made of (:func:`account_row`)."""
+
+
 def list_accounts(
     conn: Connection, role: str | None, state: str | None, text: str | None
 ) -> list[dict[str, Any]]:
     """The accounts of ``role`` in ``state`` whose name holds ``text`` (any case), by name."""
-    query = select(
-        accounts.c.name,
-        accounts.c.role,
-        accounts.c.locked,
-        accounts.c.must_change_password,
-        accounts.c.retired_at,
-        accounts.c.last_login_at,
-        accounts.c.balance,
-        accounts.c.created_at,
-    ).order_by(accounts.c.name)
+    query = select(*ROW_COLUMNS).order_by(accounts.c.name)
     if role:
         query = query.where(accounts.c.role == role)
     if text:
@@ -118,19 +122,7 @@ def list_accounts(
 def history(conn: Connection, name: str) -> dict[str, Any]:
     """An account's changes, newest first, each with the name of the supervisor who made it
     (null: the server machine's ``felt admin``, or the lock-out after failed log-ins)."""
-    row = conn.execute(
-        select(
-            accounts.c.id,
-            accounts.c.name,
-            accounts.c.role,
-            accounts.c.locked,
-            accounts.c.must_change_password,
-            accounts.c.retired_at,
-            accounts.c.last_login_at,
-            accounts.c.balance,
-            accounts.c.created_at,
-        ).where(accounts.c.name == name)
-    ).first()
+    row = conn.execute(select(accounts.c.id, *ROW_COLUMNS).where(accounts.c.name == name)).first()
     if row is None:
         raise auth.NoAccount(f"no account named {name[:40]!r}")
     by = aliased(accounts)
