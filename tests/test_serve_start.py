@@ -20,8 +20,10 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from felt.cli.main import main
-from felt.server.serve import listen_urls, shown_database, what_runs
+from felt.core.errors import FeltError
+from felt.server.serve import listen_urls, what_runs
 from felt.server.spec import default_specs
+from felt.server.store import Store, shown_database
 from tests.server_helpers import postgres_schema_url
 from tests.server_process import FELT, free_port
 
@@ -93,6 +95,11 @@ def test_the_first_start_says_where_it_is_and_what_to_do_next(tmp_path: Path) ->
             timeout=30,
         )
         assert login.status_code == 200, login.text
+        # a printed password works once: the first log-in must choose a new one first
+        assert login.json()["must_change_password"] is True
+        token = {"Authorization": f"Bearer {login.json()['token']}"}
+        floor = httpx.get(f"http://127.0.0.1:{port}/api/floor", headers=token, timeout=30)
+        assert floor.status_code == 403, floor.text
     assert not [line for line in lines if "alembic" in line.lower()], lines
     assert not [line for line in lines if line.startswith("INFO")], lines
     with serving(tmp_path, database) as (_, again):  # the second start: the start line alone
@@ -151,6 +158,9 @@ def test_the_start_line_pieces() -> None:
     assert "hunter2" not in shown
     assert "user=felt" in shown
     assert "hunter2" not in shown_database("postgresql://felt:hunter2@[bad")
+    with pytest.raises(FeltError) as refused:  # a misspelt scheme is refused without the password
+        Store("postgresq://felt:hunter2@db.example/felt")
+    assert "hunter2" not in str(refused.value)
     runs = what_runs(default_specs())
     assert runs.startswith("tables ")
     assert "systems keno-1 (keno)" in runs

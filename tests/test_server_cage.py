@@ -297,6 +297,26 @@ def test_a_ledger_posting_without_a_receipt_is_named_as_a_difference(h: Harness)
     assert c(report["ledger"]["closing"]) == _by_hand(h, datetime.now(UTC).date())["closing"]
 
 
+def test_a_receipt_that_does_not_match_its_own_postings_is_named(h: Harness) -> None:
+    """Two receipts' postings changed so the day's total still agrees (12.00 moved from one
+    deposit's cage posting to the other's): the sum alone cannot see it; the check of each
+    receipt against its own transaction names both."""
+    first = ok(cash(h, "deposit", "ann", "20.00"))
+    second = ok(cash(h, "deposit", "bob", "30.00"))
+    with h.server.store.transaction() as conn:
+        for txn, moved in ((first["txn"], 1200), (second["txn"], -1200)):
+            conn.execute(
+                update(postings)
+                .where(postings.c.txn == txn, postings.c.account == CAGE)
+                .values(amount=postings.c.amount + moved)
+            )
+    report = ok(h.get("cage", "/api/cage/report"))
+    assert report["ledger"]["day"] == report["net"]  # the sum agrees ...
+    assert report["reconciled"] is False  # ... but each receipt is checked
+    assert f"receipt {first['number']} " in report["reconciliation"]
+    assert f"receipt {second['number']} " in report["reconciliation"]
+
+
 def test_report_dates_and_who_may_read_it(h: Harness) -> None:
     today = datetime.now(UTC).date()
     for bad in ("2026-13-01", "yesterday", "2026-02-30", "26-11-2026", "0999-01-01",
@@ -357,3 +377,41 @@ def test_property_receipts_net_is_the_ledgers_cage_movement(h: Harness, moves: A
         assert balances[pid] == balance
     report = ok(h.get("boss", "/api/cage/report"))
     assert report["reconciled"] is True
+
+
+def test_the_same_key_sent_twice_at_once_writes_one_receipt_and_answers_both_cleanly(
+    h: Harness,
+) -> None:
+    """A double click sends one deposit twice with one key at the same moment: one receipt
+    and one pair of postings are written, and each request gets that receipt (or, if the twin
+    is still writing it, a clean refusal), never a server error.  On PostgreSQL the two
+    requests really overlap: the second waits on the player's row the first has locked."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    from felt.core.errors import FeltError
+    from felt.server import auth, cage
+
+    cashier = auth.authenticate(h.server.store, h.tokens["cage"])
+    for attempt in range(8):
+        gate = Barrier(2)
+
+        def send(key: str = f"twin-{attempt}", gate: Barrier = gate) -> dict[str, Any] | str:
+            gate.wait()
+            try:
+                return cage.cash(h.server.store, cashier, "ann", "5.00", key, 1)
+            except FeltError as err:  # a clean refusal is allowed; anything else fails
+                return type(err).__name__
+
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda _: send(), range(2)))
+        receipts = {a["number"] for a in answers if isinstance(a, dict)}
+        assert len(receipts) == 1, answers
+        assert all(isinstance(a, dict) or a == "Conflict" for a in answers), answers
+    with h.server.store.engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(cage_receipts)).scalar_one() == 8
+        wallet = player_account(
+            conn.execute(select(accounts.c.id).where(accounts.c.name == "ann")).scalar_one()
+        )
+        total = select(func.sum(postings.c.amount)).where(postings.c.account == wallet)
+        assert conn.execute(total).scalar_one() == 8 * 500

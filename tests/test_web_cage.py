@@ -133,7 +133,7 @@ def test_a_cashier_takes_deposits_pays_withdrawals_and_reconciles_the_day(
     page = log_in(browser, server, "teller", DESKTOP)
     page.wait_for_selector("#cage-search")
     assert page.get_by_role("link", name="Cage").count() == 1
-    assert page.get_by_role("link", name="Day report").count() == 1
+    assert page.get_by_role("link", name="Cage report").count() == 1
     start = cage_position(server)
 
     first = cash(page, "ann", "250", "Deposit")
@@ -177,7 +177,7 @@ def test_a_cashier_takes_deposits_pays_withdrawals_and_reconciles_the_day(
     )
     page.emulate_media(media="screen")
 
-    page.get_by_role("link", name="Day report").click()
+    page.get_by_role("link", name="Cage report").click()
     page.wait_for_selector("#cage-reconciliation")
     assert page.locator("#cage-reconciliation").get_attribute("data-reconciled") == "true"
     assert "Reconciled" in page.locator("#cage-reconciliation").inner_text()

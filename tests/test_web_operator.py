@@ -240,6 +240,13 @@ def test_an_operator_reaches_a_live_table_from_a_fresh_database_through_the_scre
     assert not screens.errors, screens.errors
 
 
+DRAWN = """() => {
+  const main = document.getElementById('app');
+  const text = main ? main.innerText : '';
+  return text.length > 40 && !/Loading|Connecting|Computing/.test(text);
+}"""
+"""A screen has drawn what it shows: more than a heading, and no word of one still waiting."""
+
 SCREENS = {  # role: the screens it uses (hash routes)
     "admin": ["#/floor", "#/accounts", "#/password", "#/cage-report", "#/dealer/b5",
               "#/par-sheet/b5"],
@@ -273,7 +280,7 @@ def test_every_screen_of_every_role_fits_1280_and_360_px(
             for route in routes:
                 page.goto(server.url + "/" + route)
                 page.wait_for_load_state("networkidle")
-                page.wait_for_timeout(300)
+                page.wait_for_function(DRAWN)  # the screen's own content, not "Loading…"
                 where = f"{name} {route} at {width['width']} px"
                 assert not page.locator("text=Something went wrong").count(), where
                 assert not misfits(page), (where, misfits(page))

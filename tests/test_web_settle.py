@@ -37,7 +37,7 @@ id = "{TABLE}"
 game = "boston7"
 edition = "nj-13-69f-24"
 pace_seconds = 0.2
-betting_seconds = 2
+betting_seconds = 8
 between_rounds_seconds = 1
 [table.settings]
 decision_seconds = 60

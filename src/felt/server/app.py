@@ -408,8 +408,9 @@ class Server:
                 if spec.id not in have:
                     conn.execute(insert(felt_tables).values(**new_table_row(spec, None)))
             if not conn.execute(select(func.count()).select_from(accounts)).scalar():
-                password = os.environ.get("FELT_ADMIN_PASSWORD") or secrets.token_urlsafe(12)
-                auth.open_first_supervisor(conn, "admin", password)
+                given = os.environ.get("FELT_ADMIN_PASSWORD")
+                password = given or secrets.token_urlsafe(12)
+                auth.open_first_supervisor(conn, "admin", password, must_change=not given)
                 created.append(password)
 
         self.store.migrate(seed)

@@ -207,9 +207,12 @@ def _decoy(password: str) -> None:
     verify_password(_decoy_hash(), password)
 
 
-def open_first_supervisor(conn: Connection, name: str, password: str) -> None:
+def open_first_supervisor(
+    conn: Connection, name: str, password: str, must_change: bool = False
+) -> None:
     """Open the first supervisor on ``conn`` (the first start's seeding, inside the
-    migration's transaction)."""
+    migration's transaction); ``must_change`` when the password was made up and printed, so it
+    works once: the first log-in must choose a new one (a printed password ends up in logs)."""
     check_password(password)
     new_id = conn.execute(
         insert(accounts)
@@ -221,6 +224,7 @@ def open_first_supervisor(conn: Connection, name: str, password: str) -> None:
             locked=False,
             balance=0,
             created_at=time.time(),
+            must_change_password=must_change,
         )
         .returning(accounts.c.id)
     ).scalar_one()
@@ -410,15 +414,21 @@ def unlock(store: Store, name: str, by_id: int | None = None) -> None:
     a supervisor ``by_id``, or the server machine's ``felt admin unlock`` (None)."""
     with store.transaction() as conn:
         row = conn.execute(
-            update(accounts)
+            select(
+                accounts.c.id, accounts.c.locked, accounts.c.failed_logins, accounts.c.retired_at
+            )
             .where(accounts.c.name == name)
-            .values(locked=False, failed_logins=0)
-            .returning(accounts.c.id)
+            .with_for_update()
         ).first()
         if row is None:
             raise NoAccount(f"no account named {name[:40]!r}")
-        if conn.execute(select(accounts.c.retired_at).where(accounts.c.id == row.id)).scalar():
+        if row.retired_at is not None:
             raise Conflict(f"{name} is retired: a retired account is not changed")
+        if not row.locked and not row.failed_logins:
+            return  # nothing to undo: no change, so no line in the account's history
+        conn.execute(
+            update(accounts).where(accounts.c.id == row.id).values(locked=False, failed_logins=0)
+        )
         where = "" if by_id is not None else "felt admin on the server machine"
         record_change(conn, int(row.id), "unlocked", by_id, where)
 
@@ -453,12 +463,15 @@ def _target(conn: Connection, name: str, by: Account, verb: str) -> Any:
             accounts.c.locked,
             accounts.c.retired_at,
             accounts.c.balance,
-        ).where(accounts.c.name == name)
+        )
+        .where(accounts.c.name == name)
+        .with_for_update()  # PostgreSQL: no deposit or payout lands between check and change
     ).first()
     if row is None:
         raise NoAccount(f"no account named {name[:40]!r}")
-    if int(row.id) == by.id and verb in ("lock", "retire"):
-        raise Forbidden(f"you may not {verb} your own account; another supervisor may")
+    if int(row.id) == by.id and verb in ("lock", "retire", "reset"):
+        own = "; change your own password on the Password screen" if verb == "reset" else ""
+        raise Forbidden(f"you may not {verb} your own account; another supervisor may{own}")
     if row.retired_at is not None:
         raise Conflict(f"{name} is retired: a retired account is not changed")
     return row

@@ -13,7 +13,7 @@ from typing import Final
 from felt.core.errors import FeltError
 from felt.server.app import LEASE_SECONDS, Server, create_app
 from felt.server.spec import AnySpec, TableSpec, default_specs, load_specs
-from felt.server.store import Store, default_database_url
+from felt.server.store import Store, default_database_url, shown_database
 
 MIN_LEASE_SECONDS: Final = 1.0
 MAX_LEASE_SECONDS: Final = 3600.0
@@ -61,20 +61,6 @@ def listen_urls(host: str, port: int) -> list[str]:
     return [f"http://{_url_host(a)}:{port}" for a in found]
 
 
-def shown_database(url: str) -> str:
-    """A database URL fit to print: any password (``user:PASSWORD@`` or ``?password=``) shown
-    as ``***``."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        parsed = make_url(url)
-    except (ArgumentError, ValueError):
-        return "(a database URL that cannot be shown)"
-    query = {k: ("***" if "password" in k.lower() else v) for k, v in parsed.query.items()}
-    return parsed.set(query=query).render_as_string(hide_password=True)
-
-
 def what_runs(specs: Sequence[AnySpec]) -> str:
     """The tables and systems of ``specs``: ``tables b5-1 (boston5), ...; systems keno-1
     (keno)``."""
@@ -100,7 +86,7 @@ def first_start_text(url: str, password: str) -> str:
     said = (
         "the password in FELT_ADMIN_PASSWORD"
         if not password
-        else f"the one-time password {password} (shown only now: write it down)"
+        else f"the one-time password {password} (it works once: you choose your own at once)"
     )
     return "\n".join(
         [

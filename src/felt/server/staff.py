@@ -115,7 +115,9 @@ def list_accounts(
     elif state == "must-change":
         query = query.where(live, accounts.c.must_change_password.is_(True))
     elif state == "active":
-        query = query.where(live, accounts.c.locked.is_(False))
+        query = query.where(
+            live, accounts.c.locked.is_(False), accounts.c.must_change_password.is_(False)
+        )
     return [account_row(r) for r in conn.execute(query.limit(MAX_LISTED))]
 
 

@@ -49,7 +49,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError
 
 from felt.core.errors import FeltError
 
@@ -266,6 +266,17 @@ def default_database_url() -> str:
     return f"sqlite:///{base / 'felt.db'}"
 
 
+def shown_database(url: str) -> str:
+    """A database URL fit to print: any password (``user:PASSWORD@`` or ``?password=``) shown
+    as ``***``."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        return "(a database URL that cannot be shown)"
+    query = {k: ("***" if "password" in k.lower() else v) for k, v in parsed.query.items()}
+    return parsed.set(query=query).render_as_string(hide_password=True)
+
+
 def sqlalchemy_url(url: str) -> str:
     """The SQLAlchemy spelling of a database URL: ``postgresql://`` uses psycopg 3."""
     if url.startswith(("postgresql://", "postgres://")):
@@ -273,7 +284,8 @@ def sqlalchemy_url(url: str) -> str:
     if url.startswith(("sqlite://", "postgresql+psycopg://")):
         return url
     raise FeltError(
-        f"--database must be a sqlite:///PATH or postgresql://... URL, got {url[:60]!r}"
+        f"--database must be a sqlite:///PATH or postgresql://... URL, "
+        f"got {shown_database(url)[:80]!r}"
     )
 
 

@@ -12,10 +12,10 @@ const CHANGE_WORDS = { opened: "Opened", locked: "Locked", unlocked: "Unlocked",
   "password set": "Password set", retired: "Retired" };
 
 // A readable moment in the browser's time zone ("Nov 26, 2026, 9:04 PM"), or "never".
+// Times as the cage shows them (UTC, written out), so staff and cage records read alike.
 function when(iso) {
   if (!iso) return "never";
-  const d = new Date(iso);
-  return isNaN(d) ? iso : d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  return String(iso).replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC");
 }
 
 // A temporary password to read out or hand over: 12 letters and digits without look-alikes.
@@ -138,7 +138,8 @@ export async function accountsScreen(app, alive) {
         `${a.name} can log in again, and their count of failed log-ins is cleared.`, `Unlock ${a.name}`)));
       else if (a.name !== me) out.push(button("Lock", "Lock", () => change(a, "lock", `Lock ${a.name}?`,
         `${a.name} cannot log in until a supervisor unlocks the account; their sessions end now.`, `Lock ${a.name}`)));
-      out.push(button("Reset password", "Reset the password of", () => reset(a)));
+      if (a.name !== me) out.push(button("Reset password", "Reset the password of", () => reset(a)));
+      else out.push(h("a", { class: "button", href: "#/password" }, "Change my password"));
       if (a.name !== me) out.push(button("Retire", "Retire", () => change(a, "retire", `Retire ${a.name}?`,
         `${a.name} can never log in again; their sessions end now. Their records stay.` +
         (a.balance !== null ? " A player is retired only with a balance of $0.00." : ""), `Retire ${a.name}`)));

@@ -105,6 +105,13 @@ export class Live {
     ws.onclose = (ev) => {
       if (this.closed) return;
       if (ev.code === 4401) { this.onState("ended"); sessionEnded(this.why || ev.reason); return; }
+      if (ev.code === 4403) { // a temporary password: nothing until the user chooses their own
+        const s = session.get();
+        if (s) session.set({ ...s, must_change: true });
+        this.closed = true;
+        location.hash = "#/password";
+        return;
+      }
       this.onState("reconnecting");
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 4000);

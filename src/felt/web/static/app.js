@@ -19,7 +19,7 @@ const NAV = {
   player: [["#/lobby", "Lobby"], ["#/recall", "Recall"]],
   dealer: [["#/dealer", "Tables"]],
   supervisor: [["#/floor", "Floor"], ["#/accounts", "Staff"], ["#/cage-report", "Cage report"]],
-  cashier: [["#/cashier", "Cage"], ["#/cage-report", "Day report"]],
+  cashier: [["#/cashier", "Cage"], ["#/cage-report", "Cage report"]],
 };
 const OWN = {}; // hash screen -> a game's own screen: { module, fn }
 const TITLES = {}; // game id -> its name on the screens

@@ -24,6 +24,13 @@ export function readAmount(text) {
   return { cents, dollars: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}` };
 }
 
+// A balance as the server writes it ("12345678.90", any size) in cents: no limit, unlike an
+// amount typed for one transaction.
+function balanceCents(text) {
+  const m = /^(-?)(\d+)\.(\d{2})$/.exec(String(text));
+  return m ? (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3])) : 0;
+}
+
 const KIND = { deposit: "Deposit", withdrawal: "Withdrawal" };
 
 // A refusal shown where it happened; a session that ended goes back to log-in.
@@ -97,12 +104,16 @@ export async function cageScreen(root, arg, alive = () => true) {
     const p = state.player;
     const amount = h("input", { id: "cage-amount", name: "amount", inputmode: "decimal", autocomplete: "off", required: true, placeholder: "25.00" });
     const error = h("p", { id: "cage-error", class: "error", role: "alert" });
+    const form = h("form", { class: "cage-cash", onsubmit: (ev) => { ev.preventDefault(); submit(ev.submitter && ev.submitter.value === "withdrawal" ? "withdrawal" : "deposit"); } },
+      h("label", { for: "cage-amount" }, "Amount in dollars"), amount,
+      h("div", { class: "row" },
+        h("button", { type: "submit", class: "primary", name: "kind", value: "deposit" }, "Deposit"),
+        h("button", { type: "submit", name: "kind", value: "withdrawal" }, "Withdraw")));
     const submit = async (kind) => {
       error.textContent = "";
       const a = readAmount(amount.value);
       if (a.error) { error.textContent = a.error; amount.focus(); return; }
-      const bal = readAmount(p.balance);
-      if (kind === "withdrawal" && a.cents > (bal.cents || 0)) {
+      if (kind === "withdrawal" && a.cents > balanceCents(p.balance)) {
         error.textContent = `${p.name}'s balance is ${money(p.balance)}: at most that can be paid out.`;
         return;
       }
@@ -111,6 +122,9 @@ export async function cageScreen(root, arg, alive = () => true) {
       const same = state.pending && state.pending.kind === kind && state.pending.player === p.name && state.pending.cents === a.cents;
       if (!same) state.pending = { kind, player: p.name, cents: a.cents, key: newKey() };
       const path = kind === "deposit" ? "/api/cashier/deposit" : "/api/cashier/withdraw";
+      const buttons = [...form.querySelectorAll("button")];
+      if (buttons.some((b) => b.disabled)) return; // one request at a time: a double click sends one
+      buttons.forEach((b) => { b.disabled = true; });
       try {
         const r = await api("POST", path, { player: p.name, amount: a.dollars, key: state.pending.key });
         state.pending = null;
@@ -126,17 +140,15 @@ export async function cageScreen(root, arg, alive = () => true) {
       } catch (e) {
         if (!(e instanceof ApiError) || e.status !== 0) state.pending = null; // refused: a new try is a new transaction
         if (!ended(e)) error.textContent = e.message;
+      } finally {
+        buttons.forEach((b) => { b.disabled = false; });
       }
     };
     mount(chosen, h("section", { class: "panel", "aria-labelledby": "cage-player-name", dataset: { player: p.name } },
       h("h2", { id: "cage-player-name" }, p.name),
       h("p", {}, "Balance ", h("strong", { id: "cage-balance", dataset: { balance: p.balance } }, money(p.balance)),
         h("span", { class: "muted" }, ` · ${p.state} · last log-in ${when(p.last_login)}`)),
-      h("form", { class: "cage-cash", onsubmit: (ev) => { ev.preventDefault(); submit(ev.submitter && ev.submitter.value === "withdrawal" ? "withdrawal" : "deposit"); } },
-        h("label", { for: "cage-amount" }, "Amount in dollars"), amount,
-        h("div", { class: "row" },
-          h("button", { type: "submit", class: "primary", name: "kind", value: "deposit" }, "Deposit"),
-          h("button", { type: "submit", name: "kind", value: "withdrawal" }, "Withdraw"))),
+      form,
       error,
       h("h3", {}, "Recent receipts"),
       receipts.length
