@@ -89,11 +89,13 @@ export async function cageScreen(root, arg, alive = () => true) {
     }
   }
 
+  let turn = 0; // the latest choice of player: an answer for an earlier one draws nothing
   async function choose(name) {
+    const mine = ++turn;
     let r;
     try { r = await api("GET", `/api/cage/players/${encodeURIComponent(name)}/receipts?limit=10`); }
-    catch (e) { if (!ended(e)) mount(chosen, h("p", { class: "error", role: "alert" }, e.message)); return; }
-    if (!alive()) return;
+    catch (e) { if (!ended(e) && mine === turn) mount(chosen, h("p", { class: "error", role: "alert" }, e.message)); return; }
+    if (!alive() || mine !== turn) return;
     state.player = r.player;
     drawPlayer(r.receipts);
     const amount = document.getElementById("cage-amount");
@@ -125,14 +127,17 @@ export async function cageScreen(root, arg, alive = () => true) {
       const buttons = [...form.querySelectorAll("button")];
       if (buttons.some((b) => b.disabled)) return; // one request at a time: a double click sends one
       buttons.forEach((b) => { b.disabled = true; });
+      const asked = turn; // the player chosen when the request left
       try {
         const r = await api("POST", path, { player: p.name, amount: a.dollars, key: state.pending.key });
         state.pending = null;
         if (!alive()) return;
-        state.player = { ...p, balance: r.balance_after };
         mount(printed, receiptView(r));
+        if (asked !== turn) { find(); return; } // another player chosen meanwhile: their panel stays
+        state.player = { ...p, balance: r.balance_after };
+        const mine = ++turn;
         const again = await api("GET", `/api/cage/players/${encodeURIComponent(p.name)}/receipts?limit=10`);
-        if (!alive()) return;
+        if (!alive() || mine !== turn) return; // the cashier has chosen another player meanwhile
         state.player = again.player;
         drawPlayer(again.receipts);
         find(); // the list shows the new balance too
