@@ -123,6 +123,13 @@ export function wagerWord(layout) {
   return (layout && layout.wager && layout.wager.label) || "Wager";
 }
 
+// Where a round stands in the words of the people at the table (the layout's ``phase_words``),
+// never the phase's own name: without words, only whether it is finished.
+export function phaseWords(layout, phase, finished) {
+  const words = layout && layout.phase_words && layout.phase_words[phase];
+  return words || (finished ? "finished" : "in play");
+}
+
 async function recallScreen(alive) {
   mount(app, h("h1", {}, "Recall"), h("p", {}, "Loading…"));
   const rounds = await api("GET", "/api/recall");
