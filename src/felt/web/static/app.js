@@ -207,7 +207,7 @@ async function route() {
     if (screen === "lobby") return await lobbyScreen(alive);
     if (screen === "recall") return await recallScreen(alive);
     if (screen === "table") { leave = tableScreen(app, arg); return; }
-    if (screen === "dealer") { leave = await dealerScreen(app, arg); return; }
+    if (screen === "dealer") { leave = await dealerScreen(app, arg, alive); return; }
     if (screen === "floor") return await floorScreen(app, alive);
     if (screen === "round") return await roundScreen(app, arg, alive);
     if (screen === "par-sheet") return await parSheetScreen(app, arg, alive);

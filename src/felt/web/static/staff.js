@@ -106,9 +106,10 @@ export async function openOrClose(id, isOpen) {
   return true;
 }
 
-export async function dealerScreen(root, tableId) {
+export async function dealerScreen(root, tableId, alive = () => true) {
   if (!tableId) {
     const tables = await api("GET", "/api/lobby");
+    if (!alive()) return null; // left meanwhile (a table's console opened): draw nothing over it
     mount(root, h("h1", {}, "Tables"), h("ul", { class: "grid", role: "list" }, tables.map((t) =>
       h("li", { class: "panel" }, h("a", { href: `#/dealer/${encodeURIComponent(t.id)}` }, `${t.id} · ${gameName(t.game)}`)))));
     return null;
