@@ -409,7 +409,10 @@ def test_the_dealer_console_shows_the_table_and_records_an_irregularity(
     page = dan.page
     page.goto(server.url + "/#/dealer/b5")
     page.wait_for_selector("select#irregularity")
-    page.wait_for_selector("text=phase betting", timeout=30_000)  # a round open, no card dealt
+    # a round open, no card dealt: in the dealer's words, the phase's name only in data-phase
+    page.wait_for_selector(
+        ".round-phase[data-phase=betting]:has-text('taking wagers')", timeout=30_000
+    )
     assert not unnamed(page)
     before = read_log(played.db)[0]
     page.select_option("select#irregularity", "face_up_card")
@@ -439,9 +442,10 @@ def test_the_dealer_takes_every_step_at_a_manual_table(played: Played, browser: 
     ann.goto(server.url + "/#/table/b5m")
     ann.locator("button", has_text="Sit at seat").first.click()
     ann.locator("fieldset.wager button.primary").click()
-    ann.wait_for_selector(".mine .tag:has-text('betting')")
+    ann.wait_for_selector(".mine .tag:has-text('taking wagers')")
     time.sleep(2.5)  # past the table's betting_seconds: an automatic table would have closed
-    assert ann.locator(".mine .tag").first.inner_text() == "betting"
+    assert ann.locator(".mine .tag").first.inner_text() == "taking wagers"
+    assert ann.locator(".mine .tag").first.get_attribute("data-phase") == "betting"
     steps: list[str] = []
     end = time.monotonic() + 60
     while ann.locator(".table-screen[data-finished=true]").count() == 0:

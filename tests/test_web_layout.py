@@ -62,7 +62,7 @@ def test_the_layout_is_json_and_has_every_part(
     _, layout = layout_of(game_id, settings, edition)
     assert json.loads(json.dumps(layout)) == layout
     assert set(layout) == {"title", "wager", "decisions", "dealer", "irregularities", "steps",
-                           "dealer_steps"}  # fmt: skip
+                           "dealer_steps", "phase_words"}  # fmt: skip
     assert layout["title"] == {"boston5": "Boston 5 Stud", "boston7": "Boston 7 Stud",
                                "double-down-stud": "Double Down Stud"}[game_id]  # fmt: skip
 

@@ -146,7 +146,7 @@ def test_the_settlement_stays_until_the_next_wager(browser: Any, server: WebServ
     for page in pages.values():
         page.goto(server.url + f"/#/table/{TABLE}")
         page.locator("button", has_text="Sit at seat").first.click()
-        page.wait_for_selector("section.mine .tag:has-text('betting')")
+        page.wait_for_selector("section.mine .tag:has-text('taking wagers')")
     for page in pages.values():
         wager(page)
     finish_round(pages, discard="ann")

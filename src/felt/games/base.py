@@ -345,6 +345,9 @@ class TableGame(Game):
           dealer for (:meth:`dealer_step`), by the step's name: what the dealer says or does
           (``"no_more_bets": "No more bets"``, ``"deal_additional": "Deal the fourth and fifth
           cards"``).
+        - ``phase_words``: every phase the game's round can be in (its ``phase``, as the views
+          give it), in the words of the players and dealers who see it (``"betting": "taking
+          wagers"``, ``"complete": "settled"``), so the screens never show a phase's name.
 
         A game without it (``{}``) gets the shared screens' parts that need no data."""
         return {}

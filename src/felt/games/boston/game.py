@@ -305,6 +305,20 @@ class Boston(TableGame):
                 "reveal": "Reveal the dealer's hand",
                 "settle": "Settle the wagers",
             },
+            "phase_words": {  # where the round stands, as a player or dealer says it
+                "betting": "taking wagers",
+                "closed": "no more bets",
+                "bonus": "settling the bonus wagers",
+                "decisions": "second wager or fold",
+                "ready": "decisions made",
+                "dealt": {
+                    "boston5": "all five cards dealt",
+                    "boston7": "all seven cards dealt: discard or keep",
+                }[config.game],
+                "revealed": "dealer's hand shown",
+                "complete": "settled",
+                "void": "void",
+            },
         }
 
     # ----------------------------------------------------------------- scripts and play

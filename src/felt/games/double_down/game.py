@@ -277,6 +277,17 @@ class DoubleDown(TableGame):
                 "reveal": "Reveal the hole card",
                 "settle": "Settle the wagers",
             },
+            "phase_words": {  # where the round stands, as a player or dealer says it
+                "betting": "taking wagers",
+                "cut": "taking wagers: the cut offered",
+                "cut done": "taking wagers: cards cut",
+                "closed": "no more bets",
+                "doubles": "taking double downs",
+                "reveal": "no more double downs",
+                "revealed": "hole card shown",
+                "complete": "settled",
+                "void": "void",
+            },
         }
 
     # ----------------------------------------------------------------- scripts and play

@@ -235,6 +235,15 @@ class ThreeCardPoker(TableGame):
                 "reveal": "Reveal the dealer's hand",
                 "settle": "Settle the wagers",
             },
+            "phase_words": {  # where the round stands, as a player or dealer says it
+                "betting": "taking wagers",
+                "cut done": "taking wagers: cards cut",
+                "closed": "no more bets",
+                "decisions": "play or fold",
+                "revealed": "dealer's hand shown",
+                "complete": "settled",
+                "void": "void",
+            },
         }
 
     # ----------------------------------------------------------------- scripts and play

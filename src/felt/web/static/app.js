@@ -123,6 +123,13 @@ export function wagerWord(layout) {
   return (layout && layout.wager && layout.wager.label) || "Wager";
 }
 
+// Where a round stands in the words of the people at the table (the layout's ``phase_words``),
+// never the phase's own name: without words, only whether it is finished.
+export function phaseWords(layout, phase, finished) {
+  const words = layout && layout.phase_words && layout.phase_words[phase];
+  return words || (finished ? "finished" : "in play");
+}
+
 async function recallScreen(alive) {
   mount(app, h("h1", {}, "Recall"), h("p", {}, "Loading…"));
   const rounds = await api("GET", "/api/recall");
@@ -200,7 +207,7 @@ async function route() {
     if (screen === "lobby") return await lobbyScreen(alive);
     if (screen === "recall") return await recallScreen(alive);
     if (screen === "table") { leave = tableScreen(app, arg); return; }
-    if (screen === "dealer") { leave = await dealerScreen(app, arg); return; }
+    if (screen === "dealer") { leave = await dealerScreen(app, arg, alive); return; }
     if (screen === "floor") return await floorScreen(app, alive);
     if (screen === "round") return await roundScreen(app, arg, alive);
     if (screen === "par-sheet") return await parSheetScreen(app, arg, alive);

@@ -6,7 +6,7 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, hand, holeCard } from "./cards.js";
-import { gameName, linesTable, refreshBalance, seatHands, wagerWord } from "./app.js";
+import { gameName, linesTable, phaseWords, refreshBalance, seatHands, wagerWord } from "./app.js";
 
 export function tableScreen(root, tableId) {
   let view = null;
@@ -313,7 +313,7 @@ export function tableScreen(root, tableId) {
     const gone = new Set(own.discarded || []);
     const kept = (own.own_cards || []).filter((c) => !gone.has(c));
     return h("section", { class: "panel mine", "aria-label": `Your seat ${seat}`, dataset: { seat } },
-      h("h2", {}, `Your seat ${seat}`, " ", h("span", { class: "tag" }, out ? "sitting out" : own.phase)),
+      h("h2", {}, `Your seat ${seat}`, " ", h("span", { class: "tag", dataset: { phase: own.phase } }, out ? "sitting out" : phaseWords(layout(), own.phase, view.finished))),
       thisRound && (kept.length || !showLast) ? hand(picking ? own.own_cards : kept, 0, picking ? { each: (c) => ({ button: true, selected: chosen.has(c), onclick: () => {
         if (chosen.has(c)) chosen.delete(c); else if (chosen.size < picking.count) chosen.add(c);
         draw();

@@ -6,14 +6,14 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, hand, holeCard } from "./cards.js";
-import { gameName, linesTable } from "./app.js";
+import { gameName, linesTable, phaseWords } from "./app.js";
 
 function publicTable(view, layout) {
   const pub = view.public;
   if (!pub) return h("p", {}, "No round yet.");
   const hole = holeCard(pub, layout);
   return h("div", {},
-    h("p", {}, `Round ${view.number} · phase ${pub.phase}`, view.finished ? " · finished" : ""),
+    h("p", { class: "round-phase", dataset: { phase: pub.phase } }, `Round ${view.number} · ${phaseWords(layout, pub.phase, view.finished)}`),
     h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"), dealerHand(pub, layout),
       hole ? hand([hole]) : null, pub.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, pub.dealer_hand)) : null),
     h("ul", { class: "grid others", role: "list" }, (pub.others || []).map((o) => h("li", { class: "panel other" },
@@ -106,9 +106,10 @@ export async function openOrClose(id, isOpen) {
   return true;
 }
 
-export async function dealerScreen(root, tableId) {
+export async function dealerScreen(root, tableId, alive = () => true) {
   if (!tableId) {
     const tables = await api("GET", "/api/lobby");
+    if (!alive()) return null; // left meanwhile (a table's console opened): draw nothing over it
     mount(root, h("h1", {}, "Tables"), h("ul", { class: "grid", role: "list" }, tables.map((t) =>
       h("li", { class: "panel" }, h("a", { href: `#/dealer/${encodeURIComponent(t.id)}` }, `${t.id} · ${gameName(t.game)}`)))));
     return null;
@@ -254,7 +255,7 @@ function reconstruction(rec) {
   const dollars = (x) => money(Number(x).toFixed(2));
   const seats = Object.entries(rec.seats || {});
   return h("section", { class: "panel reconstruction" }, h("h2", {}, "Reconstruction"),
-    h("p", {}, `${gameName(rec.game)} under ${rec.edition} · ${rec.phase}`, rec.void_reason ? ` · void: ${rec.void_reason}` : "",
+    h("p", {}, `${gameName(rec.game)} under ${rec.edition}`, rec.void_reason ? ` · void: ${rec.void_reason}` : " · settled",
       ` · house net ${dollars(rec.house_net)}`),
     h("h3", {}, "Dealer"), hand(rec.dealer.cards || []), rec.dealer.description ? h("p", {}, rec.dealer.description) : null,
     seats.map(([n, seat]) => h("div", { class: "seat-record", dataset: { seat: n } },
