@@ -201,11 +201,16 @@ def random_round(game_id: str, edition: str | None, rng: random.Random) -> tuple
     w = layout["wager"]
     for n in rng.sample(range(1, game.seat_count(config) + 1), rng.randint(1, 3)):
         a: dict[str, Any] = {"action": w["action"], "seat": n}
-        ante = Decimal(w["minimum"]) * rng.choice([1, 2, 5])
-        for s in w["spots"]:
-            if s.get("optional") and rng.random() < 0.5:
-                continue
-            a[s["field"]] = str(ante * s["times"]) if "times" in s else s["amount"]
+        sized = [s for s in w["spots"] if "follows" not in s]  # the spots a player sizes
+        values = {
+            s["field"]: min(Decimal(s["minimum"]) * rng.choice([1, 2, 5]), Decimal(s["maximum"]))
+            for s in sized
+            if not s.get("optional") or rng.random() < 0.5
+        } or {sized[0]["field"]: Decimal(sized[0]["minimum"])}  # at least one wager
+        for s in w["spots"]:  # a spot that follows another: its multiple (Boston's first)
+            if "follows" in s and s["follows"] in values:
+                values[s["field"]] = values[s["follows"]] * s["times"]
+        a.update({field: str(v) for field, v in values.items()})
         rnd.apply(game.parse_action(a, "test"))
     while not rnd.finished:
         pending = rnd.pending()

@@ -173,6 +173,8 @@ const RESULT = { win: "won", lose: "lost", forfeit: "lost", push: "pushed", void
 
 // A settlement statement: a table at full width; under ~40rem each line is a card whose values
 // carry their column's name (style.css, table.cards), the reason on a line of its own.
+// A clause such as 13:69F-24.10(f)1 is one word: its hyphens do not break (U+2011), so a
+// narrow column keeps it whole instead of splitting the citation over two lines.
 export function linesTable(lines) {
   if (!lines || !lines.length) return null;
   const cols = ["Seat", "Wager", "Stake", "Result", "Odds", "Amount", "Why", "Rule"];
@@ -183,7 +185,7 @@ export function linesTable(lines) {
     h("tbody", {}, lines.map((l) => h("tr", { class: "outcome-" + l.outcome },
       cell(0, String(l.seat)), cell(1, l.wager), cell(2, money(l.stake)),
       cell(3, l.result || RESULT[l.outcome] || l.outcome, "result"),
-      cell(4, l.odds || "—"), cell(5, money(l.amount)), cell(6, l.reason || l.hand || "—", "why"), cell(7, l.clause || "—", "rule"))))));
+      cell(4, l.odds || "—"), cell(5, money(l.amount)), cell(6, l.reason || l.hand || "—", "why"), cell(7, (l.clause || "—").replaceAll("-", "\u2011"), "rule"))))));
 }
 
 let routeSeq = 0;
