@@ -243,9 +243,11 @@ def test_an_operator_reaches_a_live_table_from_a_fresh_database_through_the_scre
 DRAWN = """() => {
   const main = document.getElementById('app');
   const text = main ? main.innerText : '';
-  return text.length > 40 && !/Loading|Connecting|Computing/.test(text);
+  const styled = [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet);
+  return styled && text.length > 40 && !/Loading|Connecting|Computing/.test(text);
 }"""
-"""A screen has drawn what it shows: more than a heading, and no word of one still waiting."""
+"""A screen has drawn what it shows: more than a heading, no word of one still waiting, and
+every style sheet loaded (a screen such as the cage adds its own as it opens)."""
 
 SCREENS = {  # role: the screens it uses (hash routes)
     "admin": ["#/floor", "#/accounts", "#/password", "#/cage-report", "#/dealer/b5",
