@@ -33,6 +33,7 @@ from tests.web_helpers import (
     PHONE,
     WebServer,
     browser,
+    log_in,
     shot,
     start_server,
     tab_to,
@@ -98,10 +99,7 @@ def open_page(browser: Any, server: WebServer, name: str, viewport: dict[str, in
 
     page.on("websocket", lambda ws: ws.on("framereceived", frame))
     page.goto(server.url + "/")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(server.passwords.get(name, ADMIN))
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_function("() => !location.hash.startsWith('#/login')")
+    log_in(page, name, server.passwords.get(name, ADMIN))
     return player
 
 

@@ -22,6 +22,7 @@ from tests.web_helpers import (
     NARROW,
     WebServer,
     browser,
+    log_in,
     misfits,
     shot,
     start_server,
@@ -45,14 +46,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
         srv.proc.stop()
 
 
-def log_in(browser: Any, server: WebServer, name: str, viewport: dict[str, int]) -> Any:
+def page_as(browser: Any, server: WebServer, name: str, viewport: dict[str, int]) -> Any:
     """A page logged in as ``name`` through the log-in screen."""
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server.url + "/")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(ADMIN if name == "admin" else server.passwords[name])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_function("() => !location.hash.startsWith('#/login')")
+    log_in(page, name, ADMIN if name == "admin" else server.passwords[name])
     return page
 
 
@@ -136,7 +134,7 @@ RECEIPT_NUMBER = """() => { const r = document.querySelector('#cage-receipt'); r
 def test_a_cashier_takes_deposits_pays_withdrawals_and_reconciles_the_day(
     browser: Any, server: WebServer
 ) -> None:
-    page = log_in(browser, server, "teller", DESKTOP)
+    page = page_as(browser, server, "teller", DESKTOP)
     page.wait_for_selector("#cage-search")
     assert page.get_by_role("link", name="Cage", exact=True).count() == 1
     assert page.get_by_role("link", name="Cage report").count() == 1
@@ -215,7 +213,7 @@ def test_a_cashier_takes_deposits_pays_withdrawals_and_reconciles_the_day(
 
 
 def test_a_supervisor_reads_the_cage_day(browser: Any, server: WebServer) -> None:
-    page = log_in(browser, server, "admin", DESKTOP)
+    page = page_as(browser, server, "admin", DESKTOP)
     page.goto(server.url + "/#/cage-report")
     page.wait_for_selector("#cage-reconciliation")
     assert page.locator("#cage-reconciliation").get_attribute("data-reconciled") == "true"
@@ -226,7 +224,7 @@ def test_a_supervisor_reads_the_cage_day(browser: Any, server: WebServer) -> Non
 
 
 def test_the_cage_at_a_phone_width(browser: Any, server: WebServer) -> None:
-    page = log_in(browser, server, "teller", NARROW)
+    page = page_as(browser, server, "teller", NARROW)
     page.wait_for_selector("#cage-search")
     fits(page)
     cash(page, "andy", "10.00", "Deposit")
@@ -248,7 +246,7 @@ def test_a_balance_over_the_largest_single_amount_is_still_paid_out(
     with no limit; a limit check there once treated such a balance as empty)."""
     server.login("admin")  # again: a browser's log-in as admin ended the API's session
     server.account("rich", "player")
-    page = log_in(browser, server, "teller", DESKTOP)
+    page = page_as(browser, server, "teller", DESKTOP)
     for amount in ("10000000.00", "10000000.00", "0.01"):
         cash(page, "rich", amount, "Deposit")
     paid = cash(page, "rich", "5.00", "Withdraw")

@@ -21,6 +21,7 @@ from tests.web_helpers import (
     NARROW,
     WebServer,
     browser,
+    log_in,
     misfits,
     shot,
     start_server,
@@ -131,10 +132,7 @@ def logged_in(browser: Any, server: WebServer, name: str, viewport: dict[str, in
     page.errors = []
     page.on("pageerror", lambda err: page.errors.append(str(err)))
     page.goto(server.url + "/")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(server.passwords[name])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_function("() => !location.hash.startsWith('#/login')")
+    log_in(page, name, server.passwords[name])
     return page
 
 

@@ -15,7 +15,16 @@ from typing import Any
 import pytest
 
 from felt.games.keno.ratecard import example_rate_card_path
-from tests.web_helpers import DESKTOP, PHONE, WebServer, browser, shot, start_server, unnamed
+from tests.web_helpers import (
+    DESKTOP,
+    PHONE,
+    WebServer,
+    browser,
+    log_in,
+    shot,
+    start_server,
+    unnamed,
+)
 
 __all__ = ["browser"]
 
@@ -60,9 +69,7 @@ def writer_page(
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.goto(server.url + "/")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(server.passwords[name])
-    page.get_by_role("button", name="Log in").click()
+    log_in(page, name, server.passwords[name], wait=False)
     page.get_by_role("link", name="Writer station").click()
     page.wait_for_selector(ready)
     return page

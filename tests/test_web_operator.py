@@ -25,6 +25,7 @@ from tests.web_helpers import (
     NARROW,
     WebServer,
     browser,
+    log_in,
     misfits,
     shot,
     start_server,
@@ -88,15 +89,6 @@ def screens(browser: Any, tmp_path: Path) -> Iterator[Screens]:
     finally:
         s.close()
         server.proc.stop()
-
-
-def log_in(page: Any, name: str, password: str) -> None:
-    """The log-in screen, as a person fills it in."""
-    page.wait_for_selector("#name")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_function("() => !location.hash.startsWith('#/login')")
 
 
 def choose_password(page: Any, temporary: str, own: str) -> None:

@@ -22,6 +22,7 @@ from tests.web_helpers import (
     NARROW,
     WebServer,
     browser,
+    log_in,
     misfits,
     shot,
     start_server,
@@ -71,10 +72,7 @@ def open_page(browser: Any, server: WebServer, name: str, viewport: dict[str, in
     """A page logged in as ``name`` through the log-in screen."""
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server.url + "/")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(server.passwords[name])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_function("() => !location.hash.startsWith('#/login')")
+    log_in(page, name, server.passwords[name])
     return page
 
 

@@ -21,6 +21,7 @@ from tests.web_helpers import (
     NARROW,
     WebServer,
     browser,
+    log_in,
     misfits,
     shot,
     start_server,
@@ -45,13 +46,6 @@ def page_for(browser: Any, server: WebServer, viewport: dict[str, int] = DESKTOP
     page = browser.new_context(viewport=viewport).new_page()
     page.goto(server.url + "/#/login")
     return page
-
-
-def log_in(page: Any, name: str, password: str) -> None:
-    """Log in through the log-in screen (the answer is not waited for)."""
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password", exact=True).fill(password)
-    page.get_by_role("button", name="Log in").click()
 
 
 def dialog_button(page: Any, name: str) -> Any:
@@ -98,7 +92,7 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
     server.account("sam", "supervisor")  # the test's own reader of the record (one session
     server.login("sam")  # an account: admin's is the browser's)
     admin = page_for(browser, server)
-    log_in(admin, "admin", ADMIN)
+    log_in(admin, "admin", ADMIN, wait=False)
     admin.wait_for_function("() => location.hash === '#/floor'")
     admin.get_by_role("link", name="Staff").click()
     admin.get_by_role("heading", name="Staff and accounts").wait_for()
@@ -137,7 +131,7 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
     )
     assert changes(server, "pat")[0] == ("locked", "admin")
     user = page_for(browser, server)
-    log_in(user, "pat", pat)
+    log_in(user, "pat", pat, wait=False)
     user.get_by_text(auth.REFUSED).wait_for()
     assert user.evaluate("() => location.hash") == "#/login"
 
@@ -146,7 +140,7 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
     dialog_button(admin, "Unlock pat").click()
     admin.get_by_role("button", name="Lock pat").wait_for()
     assert changes(server, "pat")[0] == ("unlocked", "admin")
-    log_in(user, "pat", pat)
+    log_in(user, "pat", pat, wait=False)
     user.wait_for_function("() => location.hash === '#/password'")
     user.get_by_text("A supervisor set a temporary password").wait_for()
     user.evaluate("() => { location.hash = '#/lobby'; }")  # nothing else until it is done
@@ -162,7 +156,7 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
 
     # dan logs in with no change asked; a reset ends his session and asks one at the next log-in
     dealer = page_for(browser, server)
-    log_in(dealer, "dan", dan)
+    log_in(dealer, "dan", dan, wait=False)
     dealer.wait_for_function("() => location.hash === '#/dealer'")
     admin.get_by_role("button", name="Reset the password of dan").click()
     temporary = str(admin.get_by_label("Temporary password").nth(1).input_value())
@@ -171,7 +165,7 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
     assert changes(server, "dan")[0] == ("password reset", "admin")
     dealer.reload()
     dealer.wait_for_function("() => location.hash === '#/login'")
-    log_in(dealer, "dan", temporary)
+    log_in(dealer, "dan", temporary, wait=False)
     dealer.wait_for_function("() => location.hash === '#/password'")
     dealer.get_by_label("Temporary password").fill(temporary)
     dealer.get_by_label("New password (8 characters or more)").fill("dan-own-password")
@@ -186,7 +180,7 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
         "() => document.querySelector('tr[data-account=\"cal\"]')?.dataset.state === 'retired'"
     )
     cashier = page_for(browser, server)
-    log_in(cashier, "cal", cal)
+    log_in(cashier, "cal", cal, wait=False)
     cashier.get_by_text(auth.REFUSED).wait_for()
     admin.get_by_role("button", name="History of pat").click()
     history = admin.locator("#account-history table")

@@ -152,6 +152,17 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+def log_in(page: Any, name: str, password: str, wait: bool = True) -> None:
+    """Fill in the log-in screen as a person does and press Log in; with ``wait``, until the
+    page has left it (a refused log-in stays there: pass ``wait=False``)."""
+    page.wait_for_selector("#name")
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Log in").click()
+    if wait:
+        page.wait_for_function("() => !location.hash.startsWith('#/login')")
+
+
 def shot(page: Any, name: str) -> Path:
     """Save a screenshot of the whole page under build/screens."""
     SHOTS.mkdir(parents=True, exist_ok=True)
