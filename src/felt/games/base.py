@@ -16,6 +16,7 @@ up costs an import of its folder's ``game`` module only.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -237,6 +238,18 @@ class Game:
         :class:`felt.server.app.Server`; ``who``: the logged-in-account dependency)."""
 
 
+@dataclass(frozen=True)
+class Progressive:
+    """A table's progressive meter as the server needs it: tables whose configurations name the
+    same ``meter`` share one meter (one ledger account, ``progressive:<meter>``), so their seeds
+    must agree.  ``seed`` (cents) is the reset amount, funded by the house when the meter opens and
+    after each payout that empties it; the round itself moves contributions and payouts."""
+
+    meter: str
+    seed: int
+    label: str = "Progressive"
+
+
 class TableGame(Game):
     """A house-banked table game: seats, rounds driven by actions (a
     :class:`~felt.rounds.round_core.RoundCore`), a table across rounds."""
@@ -291,6 +304,10 @@ class TableGame(Game):
         calls on a copy of it and keeps if they succeed) and the argument each needs ("" for
         none)."""
         return {}
+
+    def progressive(self, config: Any) -> Progressive | None:
+        """The progressive meter a table of ``config`` is linked to, or None (no progressive)."""
+        return None
 
     # ----------------------------------------------------------------- what a client sees
     def seat_view(self, rnd: RoundCore, seat: int) -> dict[str, Any]:

@@ -32,7 +32,15 @@ class Action:
     supervisor_only: ClassVar[str] = ""
     """What only a casino supervisor may do by this action, in words with its clause (empty when
     the dealer may too)."""
-    money_fields: ClassVar[frozenset[str]] = frozenset({"ante", "first", "bonus", "amount"})
+    needs_meter: ClassVar[bool] = False
+    """Whether the action pays progressive payouts and so carries ``meter``: the cents on the
+    table's progressive meter as it stood when the action was recorded.  The server fills it in
+    the action's own transaction, with the meter's row locked (so linked tables never pay the same
+    cents twice); the CLI and simulations keep a meter of their own.  A round refuses such an
+    action without it when progressive wagers are in play."""
+    money_fields: ClassVar[frozenset[str]] = frozenset(
+        {"ante", "first", "bonus", "amount", "meter"}
+    )
     """The fields that are sums of money: cents here, dollars in JSON (a game's action with
     another wager, such as a pair plus, names its own)."""
 

@@ -18,6 +18,10 @@ from felt.core.money import dollars
 
 HOUSE: Final = "house"
 LAYOUT: Final = "layout"
+PROGRESSIVE: Final = "progressive"
+"""The party of a table's progressive meter (a game with a progressive payout): contributions
+move onto it, percentage payouts off it.  The server posts it on the ledger account of the meter
+the table is linked to (``progressive:<meter>``, see :class:`felt.games.base.Progressive`)."""
 
 
 def check_deck(cards: Sequence[Card], what: str = "deck") -> tuple[Card, ...]:
