@@ -36,10 +36,12 @@ from felt.games.registry import game, game_ids, table_game
 from felt.server import auth, cage
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
+from felt.server.meters import MeterBoard, linked, open_meters, stored_specs
 from felt.server.spec import AnySpec, TableSpec, any_spec_from_json
 from felt.server.store import (
     Conflict,
     InsufficientFunds,
+    MeterShort,
     Store,
     accounts,
     felt_tables,
@@ -73,6 +75,9 @@ MAX_WAITING_LOGINS: Final = 64
 """Log-ins queued for a hash at most; one more is answered 429 at once (try again shortly)."""
 RECALL_ROUNDS: Final = 10
 """AGCO 13.1, 58 Pa. Code 810a.11: the last ten games can be recalled."""
+METER_POLL_SECONDS: Final = 0.5
+"""How often a process that runs a table linked to a progressive meter reads the meters, so
+its tables' screens show a move another process made (a move made here shows at once)."""
 
 
 class NotHere(FeltError):
@@ -111,6 +116,7 @@ STATUS: Final[dict[type[FeltError], int]] = {
     Busy: 429,
     Conflict: 409,
     InsufficientFunds: 409,
+    MeterShort: 409,
     NotHere: 421,
     LeaseLost: 421,
 }
@@ -391,6 +397,13 @@ class Server:
     first_admin: str | None = None
     """Set by :meth:`prepare` when it opened the first account, ``admin``: its one-time password,
     or "" when ``FELT_ADMIN_PASSWORD`` gave it (``felt serve`` prints what to do next)."""
+    board: MeterBoard = field(default_factory=MeterBoard)
+    """The progressive meters as this process last read them, for its tables' screens."""
+    meter_poll_seconds: float = METER_POLL_SECONDS
+
+    def __post_init__(self) -> None:
+        # tables of one file linked to one meter must agree on its seed: said before anything
+        linked(s for s in self.specs if isinstance(s, TableSpec))
 
     # ----------------------------------------------------------------- start and leases
     def prepare(self) -> None:
@@ -407,6 +420,7 @@ class Server:
             for spec in self.specs:
                 if spec.id not in have:
                     conn.execute(insert(felt_tables).values(**new_table_row(spec, None)))
+            open_meters(self.store, conn)  # the seed of each meter a table links, once
             if not conn.execute(select(func.count()).select_from(accounts)).scalar():
                 given = os.environ.get("FELT_ADMIN_PASSWORD")
                 password = given or secrets.token_urlsafe(12)
@@ -470,7 +484,7 @@ class Server:
             spec = any_spec_from_json(stored[tid])
             host: TableHost | SystemHost
             if isinstance(spec, TableSpec):
-                host = TableHost(self.store, spec, self.node)
+                host = TableHost(self.store, spec, self.node, board=self.board)
             else:
                 host = game(spec.game).system_host(self.store, spec, self.node)
             host.load()
@@ -589,6 +603,67 @@ class Server:
         for client in list(self.sockets):
             if host.spec.id in client.tables:
                 client.push(host)
+        if isinstance(host, TableHost) and host.progressive is not None:
+            self.meters_moved(skip=host)
+
+    def meters_moved(self, skip: TableHost | None = None) -> None:
+        """Send a new view of every table this process runs whose meter has moved since its
+        screens last showed it (on the event loop's thread), ``skip`` aside (just sent)."""
+        moved = set(self.board.moved())
+        if not moved:
+            return
+        for host in list(self.hosts.values()):
+            if (
+                host is not skip
+                and host.progressive is not None
+                and host.progressive.meter in moved
+            ):
+                for client in list(self.sockets):
+                    if host.spec.id in client.tables:
+                        client.push(host)
+
+    async def watch_meters(self) -> None:
+        """Read the meters every :attr:`meter_poll_seconds` while this process runs a linked
+        table, so a move made by another process (a contribution, a payout) reaches the screens
+        of this process's linked tables too."""
+        while not self.stop.is_set():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.stop.wait(), timeout=self.meter_poll_seconds)
+            if self.stop.is_set():
+                return
+            if not any(h.progressive is not None for h in self.hosts.values()):
+                continue
+            try:
+                await asyncio.to_thread(self.read_meters)
+            except Exception:  # the database is away: the next read catches up
+                log.exception("reading the progressive meters failed")
+                continue
+            self.meters_moved()
+
+    def read_meters(self) -> dict[str, dict[str, Any]]:
+        """Every meter's row, noted on :attr:`board` (in a worker thread)."""
+        with self.store.engine.connect() as conn:
+            rows = self.store.meters(conn)
+        for meter, row in rows.items():
+            self.board.note(meter, int(row["version"]), int(row["amount"]), str(row["label"]))
+        return rows
+
+    def progressive(self, who: Account) -> list[dict[str, Any]]:
+        """Every meter with its label, amount, seed and the tables linked to it (read-only: any
+        logged-in account may read what every linked table shows)."""
+        rows = self.read_meters()
+        with self.store.engine.connect() as conn:
+            links = linked(stored_specs(conn))
+        return [
+            {
+                "meter": meter,
+                "label": str(row["label"]),
+                "amount": dollars(int(row["amount"])),
+                "seed": dollars(int(row["seed"])),
+                "tables": sorted(links[meter][1]) if meter in links else [],
+            }
+            for meter, row in sorted(rows.items())
+        ]
 
     def account(self, authorization: str | None) -> Account:
         """The account of a request's bearer token."""
@@ -785,11 +860,12 @@ def create_app(server: Server) -> FastAPI:
         await asyncio.to_thread(server.prepare)  # nothing to do if felt serve ran it
         await server.hold()
         keeper = asyncio.create_task(server.keep_leases())
+        watcher = asyncio.create_task(server.watch_meters())
         try:
             yield
         finally:
             server.stop.set()
-            await asyncio.gather(keeper, *server.tasks.values(), return_exceptions=True)
+            await asyncio.gather(keeper, watcher, *server.tasks.values(), return_exceptions=True)
             logins.pool.shutdown(wait=False, cancel_futures=True)
             server.store.dispose()
 
@@ -958,6 +1034,11 @@ def create_app(server: Server) -> FastAPI:
             "commits": server.store.commits,
             "clients": len(server.sockets),
         }
+
+    @app.get("/api/progressive")
+    async def progressive(who: Who) -> list[dict[str, Any]]:
+        """The linked progressive meters: each one's label, amount, seed and linked tables."""
+        return await asyncio.to_thread(server.progressive, who)
 
     @app.get("/api/recall")
     async def recall(who: Who) -> list[dict[str, Any]]:

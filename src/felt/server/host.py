@@ -33,7 +33,7 @@ from sqlalchemy import Connection, insert, select, update
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.money import dollars
-from felt.games.base import GameTable, TableGame
+from felt.games.base import GameTable, Progressive, TableGame
 from felt.games.registry import table_game
 from felt.rounds.actions import (
     Action,
@@ -42,10 +42,11 @@ from felt.rounds.actions import (
     PlayerAction,
     ShufflerJam,
 )
-from felt.rounds.engine import HOUSE, LAYOUT, Effect, Event
+from felt.rounds.engine import HOUSE, LAYOUT, PROGRESSIVE, Effect, Event
 from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SystemShuffle, complete_deck
 from felt.server.auth import Account, Forbidden, authenticate
+from felt.server.meters import MeterBoard
 from felt.server.spec import AnySpec, TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
@@ -56,6 +57,7 @@ from felt.server.store import (
     felt_tables,
     layout_account,
     player_account,
+    progressive_account,
     round_events,
     rounds,
 )
@@ -121,6 +123,24 @@ def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
 
 
 @dataclass
+class _Change:
+    """One action tried on a copy of the round (:meth:`TableHost._try`): what its commit writes
+    and what the table becomes once it is on record."""
+
+    action: Action
+    trial: RoundCore
+    event: Event
+    drawn: list[tuple[int, str]]
+    entries: list[Posting]
+    table_after: GameTable | None
+    last_after: dict[int, dict[str, Any]]
+    state: str | None
+    ack: dict[str, Any]
+    meter: tuple[int, int] | None = None
+    """The table's meter (version, amount) as the commit left it, if the action moved it."""
+
+
+@dataclass
 class Seat:
     """A seat held by a player."""
 
@@ -164,10 +184,16 @@ class TableHost:
     stale: bool = False
     """The record may be ahead of this process (a write whose commit it did not hear of): the
     table is loaded again before its next change."""
+    board: MeterBoard = field(default_factory=MeterBoard)
+    """This process's view of the progressive meters, for the screens (the server's one board,
+    shared by its tables); a payout never reads it (see :meth:`apply_now`)."""
+    progressive: Progressive | None = field(init=False)
+    """The meter this table is linked to (:meth:`TableGame.progressive`), or None."""
 
     def __post_init__(self) -> None:
         self.game = table_game(self.spec.game)
         self.table = make_table(self.spec, None)
+        self.progressive = self.game.progressive(self.table.config)
 
     # ----------------------------------------------------------------- state on record
     def state_json(
@@ -240,6 +266,9 @@ class TableHost:
             self.last = {int(n): dict(v) for n, v in state.get("last", {}).items()}
             self.round_id = state.get("round_id")
             self.round = None
+            if self.progressive is not None:
+                version, amount = self.store.meter(conn, self.progressive.meter)
+                self.board.note(self.progressive.meter, version, amount)
             if self.round_id is None:
                 self.stale = False
                 return
@@ -370,6 +399,10 @@ class TableHost:
             return HOUSE_ACCOUNT
         if party == LAYOUT:
             return layout_account(self.spec.id)
+        if party == PROGRESSIVE:
+            if self.progressive is None:  # pragma: no cover - a game moves it only when linked
+                raise RuntimeError(f"table {self.spec.id} has no progressive meter")
+            return progressive_account(self.progressive.meter)
         number = int(party.split()[1])
         hand = next((hands(r)[number] for r in rounds if number in hands(r)), None)
         name = getattr(hand, "player", None)
@@ -406,10 +439,47 @@ class TableHost:
         if self.round is None or self.round.finished:
             raise FeltError(f"table {self.spec.id} has no round in play; wait for the next one")
         action = self.authorize(action, who)
-        before = self.round
-        trial = before.copy()
         if who is not None and action.places_wagers:
             self.names[who.name] = who.id
+        assert self.round_id is not None
+        if not action.needs_meter:
+            change = self._try(action, who)
+            with self._commit() as conn:
+                self._write(conn, change, who, key, digest)
+        else:
+            # A payout off the meter: the meter is read with its row locked inside this
+            # action's own transaction, the action carries what was read, and the round is
+            # tried on it there, so linked tables (in any process) never pay the same cents
+            # twice and no meter the screens or another process saw is ever paid from.
+            with self._commit() as conn:
+                amount = None
+                if self.progressive is not None:
+                    amount = self.store.meter(conn, self.progressive.meter, lock=True)[1]
+                if not hasattr(action, "meter"):  # pragma: no cover - the contract of needs_meter
+                    raise RuntimeError(f"{action.name} needs the meter but has no meter field")
+                action = replace(action, meter=amount)  # type: ignore[call-arg]  # whatever was sent
+                change = self._try(action, who)
+                self._write(conn, change, who, key, digest)
+        if change.meter is not None and self.progressive is not None:
+            self.board.note(self.progressive.meter, *change.meter)
+        trial, ack, table_after, last_after = (
+            change.trial, change.ack, change.table_after, change.last_after,
+        )  # fmt: skip
+        self.version += 1
+        self.round = trial
+        self.last = last_after
+        if table_after is not None:
+            self.table = table_after
+            self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
+        return ack
+
+    def _try(self, action: Action, who: Account | None) -> _Change:
+        """Apply ``action`` to a copy of the round and work out everything its commit writes
+        (the live round untouched; a refusal raises here)."""
+        before = self.round
+        assert before is not None
+        assert self.round_id is not None
+        trial = before.copy()
         event = trial.apply(action)
         drawn = drawn_cards(before, trial)
         entries: list[Posting] = []
@@ -424,7 +494,6 @@ class TableHost:
                           if n != seat_of and v.get("player") != who.name}  # fmt: skip
         if trial.finished:
             table_after = _finished(self.table, trial)
-            assert self.round_id is not None
             last_after = {**{n: v for n, v in last_after.items() if n not in hands(trial)},
                           **last_results(self.game, trial, self.round_id)}  # fmt: skip
         state = None
@@ -438,34 +507,40 @@ class TableHost:
             "seq": event.seq,
             "action": action.name,
         }
-        assert self.round_id is not None
-        with self._commit() as conn:
-            self._bump(conn, state)
-            self.store.append_event(
-                conn, self.round_id, event.seq, action.to_json(), event_record(event), drawn,
-                None if who is None else who.id,
-            )  # fmt: skip
-            self.store.post(conn, f"{self.round_id}#{event.seq}", entries)
-            if who is not None and action.places_wagers:
-                self.store.add_round_player(conn, who.id, self.round_id)
-            if table_after is not None:
-                from felt.cli.script import report
+        return _Change(action, trial, event, drawn, entries, table_after, last_after, state, ack)
 
-                record = report(cast(Any, trial))  # the script layer reads any game's round
-                conn.execute(
-                    update(rounds)
-                    .where(rounds.c.id == self.round_id)
-                    .values(finished=True, finished_at=time.time(), record=json.dumps(record))
-                )
-            if key is not None and who is not None:
-                self.store.remember(conn, who.id, key, digest, json.dumps(ack))
-        self.version += 1
-        self.round = trial
-        self.last = last_after
-        if table_after is not None:
-            self.table = table_after
-            self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
-        return ack
+    def _write(
+        self, conn: Connection, change: _Change, who: Account | None, key: str | None,
+        digest: str,
+    ) -> None:  # fmt: skip
+        """Write one tried action in the caller's transaction: the table's version (fenced), its
+        event, its postings, the round's record if it finished, the idempotency key's answer;
+        and read back the table's meter if the postings moved it (for the screens)."""
+        assert self.round_id is not None
+        action, trial, event = change.action, change.trial, change.event
+        self._bump(conn, change.state)
+        self.store.append_event(
+            conn, self.round_id, event.seq, action.to_json(), event_record(event), change.drawn,
+            None if who is None else who.id,
+        )  # fmt: skip
+        self.store.post(conn, f"{self.round_id}#{event.seq}", change.entries)
+        if self.progressive is not None:
+            account = progressive_account(self.progressive.meter)
+            if any(p.account == account for p in change.entries):
+                change.meter = self.store.meter(conn, self.progressive.meter)
+        if who is not None and action.places_wagers:
+            self.store.add_round_player(conn, who.id, self.round_id)
+        if change.table_after is not None:
+            from felt.cli.script import report
+
+            record = report(cast(Any, trial))  # the script layer reads any game's round
+            conn.execute(
+                update(rounds)
+                .where(rounds.c.id == self.round_id)
+                .values(finished=True, finished_at=time.time(), record=json.dumps(record))
+            )
+        if key is not None and who is not None:
+            self.store.remember(conn, who.id, key, digest, json.dumps(change.ack))
 
     async def do(self, work: Callable[..., T], *args: Any) -> T:
         """Run one synchronous change (an action, a seat, opening or closing) under the table's
@@ -586,6 +661,8 @@ class TableHost:
             "dealer": self.spec.dealer,
             "pace_seconds": self.spec.pace_seconds,
         }
+        if self.progressive is not None:  # the linked meter, as this process last read it
+            out["progressive"] = self.board.view(self.progressive)
         rnd = self.round
         if who is not None and who.role == "player":
             # the player's own last results, each built from that seat's own view

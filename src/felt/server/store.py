@@ -52,6 +52,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 
 from felt.core.errors import FeltError
+from felt.core.money import dollars
 
 metadata = MetaData()
 
@@ -214,6 +215,23 @@ idempotency = Table(
 """Each client request's idempotency key and the answer it got, so a retry is answered the same
 and never applied twice."""
 
+progressive_meters = Table(
+    "progressive_meters",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("amount", BigInteger, nullable=False, default=0),
+    Column("seed", BigInteger, nullable=False),
+    Column("label", String(80), nullable=False),
+    Column("version", BigInteger, nullable=False, default=0),
+    Column("updated_at", Float, nullable=False),
+)
+"""The linked progressive meters: each is the ledger account ``progressive:<id>``, and
+``amount`` (cents) is always the sum of that account's postings, moved in the transaction that
+posts them (as ``accounts.balance`` is for a wallet), never below zero.  ``seed`` is the reset
+amount every table linked to the meter agrees on; ``version`` moves on with every change, so a
+process tells a changed meter from an unchanged one by one small read (see
+:mod:`felt.server.meters`)."""
+
 
 def _declare_game_tables() -> None:
     """The tables a game keeps of its own (a system game's record, see
@@ -242,12 +260,25 @@ def layout_account(table_id: str) -> str:
     return f"layout:{table_id}"
 
 
+PROGRESSIVE_PREFIX: Final = "progressive:"
+
+
+def progressive_account(meter: str) -> str:
+    """The ledger account of a progressive meter (its row in :data:`progressive_meters`)."""
+    return f"{PROGRESSIVE_PREFIX}{meter}"
+
+
 class Conflict(FeltError):
     """Another writer got there first (the round's next sequence number is taken)."""
 
 
 class InsufficientFunds(FeltError):
     """A wager larger than the player's balance (13:69O-1.4(h))."""
+
+
+class MeterShort(FeltError):
+    """A movement off a progressive meter larger than the meter (or a meter that was never
+    opened): the whole transaction is refused, so no cent is paid twice."""
 
 
 @dataclass(frozen=True)
@@ -570,8 +601,10 @@ class Store:
 
     # ----------------------------------------------------------------- ledger
     def post(self, conn: Connection, txn: str, entries: Sequence[Posting]) -> None:
-        """Write postings that sum to zero and move the player balances they touch; a player
-        balance that would go below zero refuses the whole transaction."""
+        """Write postings that sum to zero and move the player balances and progressive meters
+        they touch; a player balance or a meter that would go below zero refuses the whole
+        transaction.  Meters are moved before wallets (every writer takes their row locks in that
+        order, so two tables' transactions never wait for each other in a circle)."""
         if sum(p.amount for p in entries) != 0:  # pragma: no cover - callers pair every movement
             raise RuntimeError("postings of one transaction must sum to zero")
         now = time.time()
@@ -589,6 +622,28 @@ class Store:
                     for p in entries
                 ],
             )
+        meters: dict[str, int] = {}
+        for p in entries:
+            if p.account.startswith(PROGRESSIVE_PREFIX):
+                meter = p.account[len(PROGRESSIVE_PREFIX) :]
+                meters[meter] = meters.get(meter, 0) + p.amount
+        for meter, d in sorted(meters.items()):  # before any wallet: one lock order for all
+            if d == 0:
+                continue
+            result = conn.execute(
+                update(progressive_meters)
+                .where(progressive_meters.c.id == meter, progressive_meters.c.amount + d >= 0)
+                .values(
+                    amount=progressive_meters.c.amount + d,
+                    version=progressive_meters.c.version + 1,
+                    updated_at=now,
+                )
+            )
+            if result.rowcount != 1:
+                raise MeterShort(
+                    f"the progressive meter {meter[:64]!r} holds less than the "
+                    f"{dollars(-d)} this would take off it, or was never opened: nothing was done"
+                )
         delta: dict[int, int] = {}
         for p in entries:
             if p.account.startswith("player:"):
@@ -629,6 +684,46 @@ class Store:
                 )
             ).scalar()
             return int(value or 0)
+
+    # ----------------------------------------------------------------- progressive meters
+    def meter(self, conn: Connection, meter: str, lock: bool = False) -> tuple[int, int]:
+        """A meter's ``(version, amount)``; with ``lock``, its row locked until the caller's
+        transaction ends (PostgreSQL ``SELECT ... FOR UPDATE``; SQLite's write transaction holds
+        the database's one write lock from its BEGIN), so the amount read is the amount a
+        payout in the same transaction takes from."""
+        query = select(progressive_meters.c.version, progressive_meters.c.amount).where(
+            progressive_meters.c.id == meter
+        )
+        row = conn.execute(query.with_for_update() if lock else query).first()
+        if row is None:
+            raise MeterShort(f"the progressive meter {meter[:64]!r} was never opened")
+        return int(row[0]), int(row[1])
+
+    def meters(self, conn: Connection) -> dict[str, dict[str, Any]]:
+        """Every meter's row by id (``amount``, ``seed``, ``label``, ``version``)."""
+        rows = conn.execute(select(progressive_meters)).mappings()
+        return {str(r["id"]): dict(r) for r in rows}
+
+    def open_meter(self, conn: Connection, meter: str, seed: int, label: str) -> bool:
+        """Open a meter the database does not have: its row, then its seed funded by the house
+        (``house`` -> ``progressive:<meter>``) in the same transaction.  Once: a meter already
+        open is left as it is (False); the caller holds the lock that makes starters wait for
+        each other (:meth:`migrate`'s), so two processes never both fund it."""
+        if conn.execute(
+            select(progressive_meters.c.id).where(progressive_meters.c.id == meter)
+        ).first():
+            return False
+        conn.execute(
+            insert(progressive_meters).values(
+                id=meter, amount=0, seed=seed, label=label, version=0, updated_at=time.time()
+            )
+        )
+        if seed:
+            self.post(conn, f"{progressive_account(meter)}#open", [
+                Posting(HOUSE_ACCOUNT, -seed, "progressive meter opened: its seed"),
+                Posting(progressive_account(meter), seed, "progressive meter opened: its seed"),
+            ])  # fmt: skip
+        return True
 
     # ----------------------------------------------------------------- events
     def append_event(

@@ -66,6 +66,7 @@ def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any
         state = json.loads(r.state) if r.state else {}
         game = table_game(spec.game)
         config = spec.config()
+        prog = game.progressive(config)
         seats = game.seat_count(config)
         taken = {int(n): str(v[1]) for n, v in state.get("seats", {}).items()}
         out.append(
@@ -86,6 +87,7 @@ def lobby(server: "Server", rows: list[Any] | None = None) -> list[dict[str, Any
                 "procedures": game.procedures(),
                 "title": game.title(spec.game),
                 "layout": game.layout(config),
+                "progressive": None if prog is None else prog.meter,
             }
         )
     return out
@@ -156,6 +158,7 @@ def floor(server: "Server", now: float | None = None) -> list[dict[str, Any]]:
             "house_today": dollars(house.get(t["id"], 0)),
             "round_in_play": f"{t['id']}:{in_play[t['id']]}" if t["id"] in in_play else None,
             "owner": owners.get(t["id"]),
+            "progressive": t["progressive"],
         }
         for t in tables
     ]
