@@ -43,3 +43,32 @@ def test_r0005_adds_the_staff_columns_to_accounts_made_before_it(database_url: s
         conn.execute(insert(accounts).values(name="new", role="player", password_hash="x",
                                              failed_logins=0, locked=False, balance=0,
                                              created_at=2.0))  # fmt: skip
+
+
+def test_r0006_adds_the_progressive_meters_to_a_database_made_before_it(
+    database_url: str,
+) -> None:
+    """A database at r0005 gets ``progressive_meters`` (issue 21) and keeps its rows; a meter
+    then opens on it with its seed on the ledger."""
+    from felt.server.store import progressive_meters
+
+    store = Store(database_url)
+    store.migrate()
+    with store.engine.begin() as conn:
+        conn.execute(text("DROP TABLE progressive_meters"))
+        conn.execute(text("UPDATE alembic_version SET version_num = 'r0005'"))
+        conn.execute(
+            text("INSERT INTO accounts (name, role, password_hash, failed_logins, locked, "
+                 "balance, created_at) VALUES ('old', 'player', 'x', 0, false, 250, 1.0)")
+        )  # fmt: skip
+    assert "progressive_meters" not in inspect(store.engine).get_table_names()
+    store.migrate()
+    assert "progressive_meters" in inspect(store.engine).get_table_names()
+    with store.transaction() as conn:
+        assert store.open_meter(conn, "m", 1000, "Jackpot")
+    with store.engine.connect() as conn:
+        assert conn.execute(select(progressive_meters.c.amount)).scalar() == 1000
+        assert conn.execute(select(accounts.c.balance).where(accounts.c.name == "old")).scalar()
+    assert store.account_sum("progressive:m") == 1000
+    assert store.ledger_sum() == 0
+    store.dispose()
