@@ -119,6 +119,16 @@ export function gameName(game) {
 }
 
 // The word before a table's limits (the lobby's and the table's): what its wager form takes.
+// A table linked to a progressive meter: the meter's label and amount as the server last sent
+// them in the table's view (every linked table's view follows each move of the meter).
+export function meterBanner(view) {
+  const p = view && view.progressive;
+  if (!p) return null;
+  return h("p", { class: "meter", dataset: { meter: p.meter }, "aria-live": "polite" },
+    h("span", { class: "meter-label" }, p.label), " ",
+    h("strong", { class: "meter-amount" }, p.amount === null ? "…" : money(p.amount)));
+}
+
 export function wagerWord(layout) {
   return (layout && layout.wager && layout.wager.label) || "Wager";
 }

@@ -6,7 +6,7 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, hand, holeCard } from "./cards.js";
-import { gameName, linesTable, phaseWords, refreshBalance, seatHands, wagerWord } from "./app.js";
+import { gameName, linesTable, meterBanner, phaseWords, refreshBalance, seatHands, wagerWord } from "./app.js";
 
 export function tableScreen(root, tableId) {
   let view = null;
@@ -380,6 +380,7 @@ export function tableScreen(root, tableId) {
         status,
         h("p", {}, info ? `${wagerWord(info.layout)} ${money(info.minimum)} to ${money(info.maximum)} · ` : "", view.open ? "open" : "closed",
           view.number ? ` · round ${view.number}` : "", view.finished ? " (finished: the next round opens shortly)" : ""),
+        meterBanner(view),
         h("div", { class: "row" },
           h("button", { type: "button", onclick: showGuide }, "Rules and pay tables"),
           seated.map((n) => h("button", { type: "button", onclick: async () => {

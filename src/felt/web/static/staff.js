@@ -6,13 +6,13 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, hand, holeCard } from "./cards.js";
-import { gameName, linesTable, phaseWords } from "./app.js";
+import { gameName, linesTable, meterBanner, phaseWords } from "./app.js";
 
 function publicTable(view, layout) {
   const pub = view.public;
-  if (!pub) return h("p", {}, "No round yet.");
+  if (!pub) return h("div", {}, meterBanner(view), h("p", {}, "No round yet."));
   const hole = holeCard(pub, layout);
-  return h("div", {},
+  return h("div", {}, meterBanner(view),
     h("p", { class: "round-phase", dataset: { phase: pub.phase } }, `Round ${view.number} · ${phaseWords(layout, pub.phase, view.finished)}`),
     h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"), dealerHand(pub, layout),
       hole ? hand([hole]) : null, pub.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, pub.dealer_hand)) : null),
@@ -212,7 +212,7 @@ export async function dealerScreen(root, tableId, alive = () => true) {
 }
 
 export async function floorScreen(root, alive = () => true) {
-  const tables = await api("GET", "/api/floor");
+  const [tables, meters] = await Promise.all([api("GET", "/api/floor"), api("GET", "/api/progressive")]);
   if (!alive()) return;
   const change = async (t) => {
     try { if (await openOrClose(t.id, t.open) && alive()) await floorScreen(root, alive); } catch (e) { toast(e.message); }
@@ -234,7 +234,22 @@ export async function floorScreen(root, alive = () => true) {
         cell(7, h("div", { class: "row" },
           h("button", { type: "button", class: t.open ? "danger" : null, onclick: () => change(t) }, `${t.open ? "Close" : "Open"} ${t.id}`),
           h("a", { class: "button", href: "#/par-sheet/" + encodeURIComponent(t.id) }, "Par sheet"),
-          h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch")))))))));
+          h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch")))))))),
+    meters.length ? meterTable(meters) : null);
+}
+
+// The linked progressive meters (19:47-16.11): each meter's amount now, its seed (the reset
+// amount the house funds) and the tables linked to it, whichever server process runs them.
+function meterTable(meters) {
+  const HEADS = ["Meter", "Label", "Amount", "Seed", "Linked tables"];
+  const cell = (i, ...content) => h("td", { dataset: { label: HEADS[i] } }, ...content);
+  return h("div", { class: "scroll" }, h("table", { class: "floor meters" },
+    h("caption", {}, "Progressive meters (each is a ledger account)"),
+    h("thead", {}, h("tr", {}, HEADS.map((x) => h("th", { scope: "col" }, x)))),
+    h("tbody", {}, meters.map((m) => h("tr", { dataset: { meter: m.meter } },
+      h("th", { scope: "row", dataset: { label: HEADS[0] } }, m.meter), cell(1, m.label),
+      cell(2, h("strong", { class: "meter-amount" }, money(m.amount))), cell(3, money(m.seed)),
+      cell(4, m.tables.map((t, i) => [i ? ", " : "", h("a", { href: "#/dealer/" + encodeURIComponent(t) }, t)])))))));
 }
 
 export async function roundScreen(root, roundId, alive = () => true) {
