@@ -604,24 +604,12 @@ class Store:
         """Write postings that sum to zero and move the player balances and progressive meters
         they touch; a player balance or a meter that would go below zero refuses the whole
         transaction.  Meters are moved before wallets (every writer takes their row locks in that
-        order, so two tables' transactions never wait for each other in a circle)."""
+        order, so two tables' transactions never wait for each other in a circle), and the rows
+        are written last, so the postings of one meter are numbered in the order its moves
+        were made."""
         if sum(p.amount for p in entries) != 0:  # pragma: no cover - callers pair every movement
             raise RuntimeError("postings of one transaction must sum to zero")
         now = time.time()
-        if entries:
-            conn.execute(
-                insert(postings),
-                [
-                    {
-                        "txn": txn,
-                        "account": p.account,
-                        "amount": p.amount,
-                        "reason": p.reason,
-                        "at": now,
-                    }
-                    for p in entries
-                ],
-            )
         meters: dict[str, int] = {}
         for p in entries:
             if p.account.startswith(PROGRESSIVE_PREFIX):
@@ -662,6 +650,20 @@ class Store:
                     "the wager exceeds the player's balance; a player may not wager more than "
                     "their funds (13:69O-1.4(h))"
                 )
+        if entries:  # after the guarded moves: a meter's rows are numbered in its lock's order
+            conn.execute(
+                insert(postings),
+                [
+                    {
+                        "txn": txn,
+                        "account": p.account,
+                        "amount": p.amount,
+                        "reason": p.reason,
+                        "at": now,
+                    }
+                    for p in entries
+                ],
+            )
 
     def balance(self, conn: Connection, account_id: int) -> int:
         """A player's balance in cents."""
