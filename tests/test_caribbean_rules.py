@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -128,20 +129,25 @@ def test_16_4_b_cut_only_after_a_manual_shuffle() -> None:
 
 
 def test_table_settings_errors_name_the_setting() -> None:
-    for settings, message in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"minimum": "10", "maximum": "5"}, "need 0 < minimum <= maximum"),
         ({"seats": 8}, "seats .* must be 1 to 7"),
         ({"dealing": "drone"}, "dealing must be one of"),
         ({"colour": "green"}, "unknown key 'colour'"),
         ({"game": "three-card-poker"}, "game must be 'caribbean_stud'"),
-    ]:
+    ]
+    for settings, message in cases:
         with pytest.raises(FeltError, match=message):
             CaribbeanConfig.from_mapping(settings)
 
 
 def test_config_round_trips_through_its_mapping(tmp_path: Path) -> None:
-    for settings in [{}, {"progressive": False, "payout_limit": "none", "decks": 2},
-                     {"shuffling": "manual", "bet_pays": {"ace king": "3 to 2"}}]:  # fmt: skip
+    tables: list[dict[str, Any]] = [
+        {},
+        {"progressive": False, "payout_limit": "none", "decks": 2},
+        {"shuffling": "manual", "bet_pays": {"ace king": "3 to 2"}},
+    ]
+    for settings in tables:
         cfg = CaribbeanConfig.from_mapping(settings)
         assert CaribbeanConfig.from_mapping(cfg.to_mapping()) == cfg
     path = tmp_path / "t.toml"

@@ -45,7 +45,11 @@ class Wagers(PlayerAction):
 
     def to_json(self) -> dict[str, Any]:
         """The action as a script entry, amounts in dollars (no progressive wager left out)."""
-        out: dict[str, Any] = {self.family: self.name, "seat": self.seat, "ante": dollars(self.ante)}
+        out: dict[str, Any] = {
+            self.family: self.name,
+            "seat": self.seat,
+            "ante": dollars(self.ante),
+        }
         if self.progressive:
             out["progressive"] = dollars(self.progressive)
         if self.player is not None:

@@ -51,7 +51,13 @@ HANDS: Final = (
 )  # fmt: skip
 """The hands the bet wager is paid on, best first (16.5(b) and, not in the seed text, one pair
 and an ace-king high hand, the least hand a qualifying dealer's hand can be beaten with)."""
-PROGRESSIVE_HANDS: Final = ("royal flush", "straight flush", "four of a kind", "full house", "flush")
+PROGRESSIVE_HANDS: Final = (
+    "royal flush",
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+)
 """16.1 "Progressive payout hand": a flush, full house, four-of-a-kind, straight flush or royal
 flush."""
 NO_LIMIT: Final = "none"
@@ -164,7 +170,9 @@ def _odds(raw: object, what: str) -> dict[str, Fraction]:
             )
         payout = Payout.parse(text, f"{what} {hand!r}")
         if payout.odds is None:
-            raise FeltError(f'{what} {hand!r}: the bet wager is paid at odds ("X to 1"), not a fixed amount')
+            raise FeltError(
+                f'{what} {hand!r}: the bet wager is paid at odds ("X to 1"), not a fixed amount'
+            )
         out[hand] = payout.odds
     return out
 
@@ -214,12 +222,16 @@ def _progressive(raw: Mapping[str, Any], where: str) -> ProgressiveSettings:
     if wager <= 0:
         raise FeltError(f"{where}: wager must be a positive amount, got {dollars(wager)}")
     if seed <= 0:
-        raise FeltError(f"{where}: seed (the reset amount) must be a positive amount, got {dollars(seed)}")
+        raise FeltError(
+            f"{where}: seed (the reset amount) must be a positive amount, got {dollars(seed)}"
+        )
     percent = _shares(raw.get("percent", {}), PROGRESSIVE_HANDS, f"{where}: percent")
     fixed = _amounts(raw.get("fixed", {}), PROGRESSIVE_HANDS, f"{where}: fixed")
     both = sorted(set(percent) & set(fixed))
     if both:
-        raise FeltError(f"{where}: {both[0]!r} is paid either a percentage or a fixed amount, not both")
+        raise FeltError(
+            f"{where}: {both[0]!r} is paid either a percentage or a fixed amount, not both"
+        )
     rate = share(raw.get("rate"), f"{where}: rate")
     return ProgressiveSettings(meter, wager, rate, seed, percent, fixed)
 
@@ -403,9 +415,7 @@ def _table_progressive(raw: object, r: Rules, where: str) -> ProgressiveSettings
             )
     for hand, amount in least.fixed.items():
         if given.fixed.get(hand, 0) < amount:
-            raise FeltError(
-                f"{where}: {hand!r} must be paid at least {dollars(amount)} ({clause})"
-            )
+            raise FeltError(f"{where}: {hand!r} must be paid at least {dollars(amount)} ({clause})")
     return given
 
 

@@ -64,7 +64,7 @@ WORDS = {"bet": "the bet wager", "progressive": "the progressive wager"}
 """How a reason names Caribbean Stud's wagers (the ante: ``the ante``)."""
 
 
-def line_reason(spot: Spot, dealer: tuple[int, ...], line: SettlementLine) -> str:
+def line_reason(spot: Spot, dealer: tuple[Card, ...], line: SettlementLine) -> str:
     """Why ``line`` of ``spot`` won, pushed, lost or was paid, in the player's words (16.1: the
     dealer qualifies with A-K-4-3-2 or better; 16.10-16.12: the ante pays 1 to 1, the bet by the
     pay table, the progressive on the player's own hand), from the spot's own cards and the
