@@ -5,10 +5,7 @@ and the dealer's one face-up card (16.1 "Hole card"); bad input is one clear err
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
-import types
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +23,7 @@ from felt.games.caribbean_stud.config import CaribbeanConfig
 from felt.games.caribbean_stud.game import GAME
 from felt.games.caribbean_stud.play import play
 from felt.games.caribbean_stud.table import CaribbeanTable
+from tests.caribbean_helpers import suggested_play
 
 ID = "caribbean_stud"
 SEED = 1_000_000  # $10,000.00, felt's default reset amount
@@ -33,20 +31,9 @@ QUARTER = 25  # 25% of the $1.00 progressive wager goes onto the meter
 
 
 @pytest.fixture(autouse=True)
-def suggested_play(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suggested play is the exact strategy's (``strategy.should_bet``, written with the
-    analysis); where that module is not here yet, a stand-in that bets a pair or better (the
-    published "raise pair or better" rule) lets the session run.  No test depends on which."""
-    try:
-        importlib.import_module("felt.games.caribbean_stud.strategy")
-    except ImportError:
-        stand_in = types.ModuleType("felt.games.caribbean_stud.strategy")
-
-        def should_bet(hand: Sequence[int], up: int, pays: object) -> bool:
-            return five_card_key(hand)[0] > Category.HIGH_CARD
-
-        setattr(stand_in, "should_bet", should_bet)  # noqa: B010
-        monkeypatch.setitem(sys.modules, "felt.games.caribbean_stud.strategy", stand_in)
+def strategy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suggested play (see :func:`tests.caribbean_helpers.suggested_play`)."""
+    suggested_play(monkeypatch)
 
 
 def scripted(answers: dict[str, list[str]], prompts: list[str]) -> Callable[[str], str]:
