@@ -6,10 +6,12 @@ descriptions state them (docs/interpretations.md, "Caribbean Stud Poker")."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from felt.cli.script import report, report_text, round_script, run_script
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import FeltError
 from felt.games.caribbean_stud.actions import (
@@ -435,3 +437,34 @@ def test_dealer_step_fills_the_table_meter_and_the_cut() -> None:
     rnd.apply(step)
     table.finish(rnd)
     assert table.meter == rnd.meter_after
+
+
+def test_round_report_fed_back_as_a_script_replays_exactly() -> None:
+    """A round with a progressive, a cut, a recut and a settlement carrying the meter, on the
+    second deck of a two-deck table: its report is a script that replays it exactly."""
+    rnd = CaribbeanRound(config(decks=2), deck("Ah Kh Qh Jh Th", "2c 3h 4s 8d 9h"), deck_name="B")
+    rnd.apply(Wagers(1, 1000, 100, "ann"))
+    rnd.apply(Wagers(4, 500))
+    rnd.apply(NoMoreBets())
+    rnd.apply(Deal())
+    rnd.apply(Bet(1))
+    rnd.apply(Fold(4))
+    rnd.apply(Reveal())
+    rnd.apply(Settle(meter=1_234_567))
+    record = json.loads(json.dumps(report(rnd)))
+    assert record["script"]["deck_in_play"] == "B"
+    assert record["script"]["wagers"]["1"] == {
+        "ante": "10.00",
+        "progressive": "1.00",
+        "player": "ann",
+    }
+    assert {"dealer": "settle", "meter": "12345.67"} in record["script"]["actions"]
+    assert record["meter_used"] == "12345.67"
+    assert record["meter_after"] == "10000.00"
+    again = run_script(record["script"])
+    assert again.events == rnd.events
+    assert report(again) == report(rnd)
+    assert round_script(again) == round_script(rnd)
+    text = report_text(rnd, symbols=False)
+    assert "royal flush" in text
+    assert "progressive payout" in text
