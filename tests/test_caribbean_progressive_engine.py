@@ -35,7 +35,11 @@ SEED = 1_000_000
 
 
 def deck(*hands: str) -> tuple[Card, ...]:
-    given = [c for h in hands for c in parse_cards(h)]
+    """A deck that deals ``hands`` (each position's five cards in position order, then the
+    dealer's, the last face up) as the game deals: one card at a time round the table, five times
+    (16.7-16.9); every other card after them."""
+    split = [parse_cards(h) for h in hands]
+    given = [h[i] for i in range(5) for h in split]
     return (*given, *(c for c in ALL_CARDS if c not in given))
 
 
@@ -214,7 +218,7 @@ def test_16_11_straight_flush_before_a_royal_leaves_the_rest_to_the_royal() -> N
 def test_16_12_payout_limit_does_not_reduce_progressive_payouts() -> None:
     """Ante $100, bet $200 on a royal flush beating a qualifying dealer: $100 + $20,000 won,
     reduced to the $5,000 limit; the progressive's $20,000.00 is paid in full."""
-    rnd = CaribbeanRound(config(), deck(ROYAL_H, "Ac Kd 4h 3c 2s"))
+    rnd = CaribbeanRound(config(), deck(ROYAL_H, "Ac Kd 4h 3c 2s"))  # one position
     rnd.apply(Wagers(1, 10000, 100))
     rnd.apply(NoMoreBets())
     rnd.apply(Deal())

@@ -48,8 +48,11 @@ NOT_QUALIFYING = "As Qd Jh Tc 8s"
 
 
 def deck(*hands: str) -> tuple[Card, ...]:
-    """The given cards on top in dealing order, every other card after them."""
-    given = [c for h in hands for c in parse_cards(h)]
+    """A deck that deals ``hands`` (each position's five cards in position order, then the
+    dealer's, the last face up) as the game deals: one card at a time round the table, five times
+    (16.7-16.9); every other card after them."""
+    split = [parse_cards(h) for h in hands]
+    given = [h[i] for i in range(5) for h in split]
     return (*given, *(c for c in ALL_CARDS if c not in given))
 
 
@@ -120,17 +123,18 @@ def test_16_1_no_wager_after_no_more_bets_and_bet_only_after_the_deal() -> None:
 # ----------------------------------------------------------------------------- deal (16.7-16.9)
 
 
-def test_deal_five_to_each_position_then_the_dealer_four_down_and_one_up() -> None:
+def test_deal_one_at_a_time_round_the_table_five_times_dealer_last_card_up() -> None:
     rnd = dealt({1: "9c 9d 5h 4s 2c", 3: "Kc Kh 5c 4d 3h"}, "As Kd 4h 3c 2s", {1: 500, 3: 500})
     assert rnd.seats[1].cards == list(parse_cards("9c 9d 5h 4s 2c"))
     assert rnd.seats[3].cards == list(parse_cards("Kc Kh 5c 4d 3h"))
     assert rnd.dealer_cards == list(parse_cards("As Kd 4h 3c 2s"))
     assert str(rnd.up_card) == "2s"
     deals = [e for ev in rnd.events for e in ev.effects if e.kind == "deal"]
-    assert [(e.seat, e.detail, len(e.cards)) for e in deals] == [
-        (1, "face down", 5), (3, "face down", 5), (None, "dealer, face down", 4),
-        (None, "dealer, face up", 1),
+    assert [(e.seat, e.detail) for e in deals] == [
+        *[(1, "face down"), (3, "face down"), (None, "dealer, face down")] * 4,
+        (1, "face down"), (3, "face down"), (None, "dealer, face up"),
     ]  # fmt: skip
+    assert all(len(e.cards) == 1 for e in deals)
     assert rnd.pending() == [(1, "bet or fold"), (3, "bet or fold")]
 
 
@@ -318,13 +322,16 @@ def test_16_13_misdeal_of_the_wrong_count_voids_and_five_is_no_misdeal() -> None
 
 
 def test_16_13_card_face_up_in_the_deck_is_burned() -> None:
-    rnd = CaribbeanRound(config(), deck("9c 9d 5h 4s 2c 3c"))
+    """The top card found face up goes to the rack; the deal goes on with the next card."""
+    top = parse_cards("9c 9d 5h 4s 2c 3c")
+    rnd = CaribbeanRound(config(), (*top, *(c for c in ALL_CARDS if c not in top)))
     rnd.apply(Wagers(1, 500))
     rnd.apply(FaceUpCard(1))
     rnd.apply(NoMoreBets())
     rnd.apply(Deal())
-    assert rnd.seats[1].cards == list(parse_cards("9d 5h 4s 2c 3c"))
-    assert rnd.rack.cards()[0] == parse_cards("9c")[0]
+    assert rnd.seats[1].cards[:3] == list(parse_cards("9d 4s 3c"))  # dealer: 5h, 2c, ...
+    assert rnd.dealer_cards[:2] == list(parse_cards("5h 2c"))
+    assert rnd.rack.cards()[0] == top[0]
 
 
 def test_16_13_shuffler_jam_only_with_a_shuffler_before_the_deal() -> None:
@@ -442,7 +449,8 @@ def test_dealer_step_fills_the_table_meter_and_the_cut() -> None:
 def test_round_report_fed_back_as_a_script_replays_exactly() -> None:
     """A round with a progressive, a cut, a recut and a settlement carrying the meter, on the
     second deck of a two-deck table: its report is a script that replays it exactly."""
-    rnd = CaribbeanRound(config(decks=2), deck("Ah Kh Qh Jh Th", "2c 3h 4s 8d 9h"), deck_name="B")
+    cards = deck("Ah Kh Qh Jh Th", "2h 4c 6s 8h Tc", "2c 3h 4s 8d 9h")
+    rnd = CaribbeanRound(config(decks=2), cards, deck_name="B")
     rnd.apply(Wagers(1, 1000, 100, "ann"))
     rnd.apply(Wagers(4, 500))
     rnd.apply(NoMoreBets())

@@ -9,9 +9,10 @@ in docs/interpretations.md ("Caribbean Stud Poker"):
   progressive wager of the table's one amount with it (16.6, 16.11).  When wagers close ("No more
   bets") each progressive wager leaves the layout: the rate's share (floored to the cent) onto the
   progressive meter, the rest to the house; it is never returned.
-- Five cards go face down to each position with a wager, from the dealer's left, then five to the
-  dealer, four face down (the hole cards) and the fifth face up (16.7-16.9; "one of the dealer's
-  cards is face up", the public descriptions).
+- Cards are dealt one at a time, face down, to each position with a wager from the dealer's left
+  and then to the dealer, five times round; the dealer's last card is dealt face up, the four
+  before it are the hole cards (16.7-16.9, titles only; the order of the public descriptions named
+  in docs/interpretations.md).
 - Each player then bets (a bet wager of exactly twice the ante, 16.1 "Bet wager") or folds,
   forfeiting the ante and any progressive wager (16.1 "Fold", 16.10).
 - The dealer reveals.  A hand below A-K-4-3-2 does not qualify (16.1 "Qualifying hand"): the ante
@@ -364,13 +365,39 @@ class CaribbeanRound(StudRound):
 
     # ----------------------------------------------------------------- dealing (16.7-16.9)
     def _do_deal(self, a: Deal) -> None:
-        self._deal_positions("face down")  # five cards face down to each position
-        count = self.pending_misdeals.pop(None, CARDS)
-        self._deal_cards(self.dealer_cards, min(count, CARDS - 1), None, "dealer, face down")
-        self._deal_cards(self.dealer_cards, count - min(count, CARDS - 1), None, "dealer, face up")
-        if count != CARDS:
-            raise VoidAll(self.cite("13"), f"the dealer was dealt {card_count(count)}")
+        """One card at a time, face down, to each position from the dealer's left and then to
+        the dealer, five times round; the dealer's last card face up (16.7-16.9, titles only;
+        the public descriptions).  A misdeal given deals its wrong count and voids every hand
+        once the deal is done (16.13)."""
+        spots = self.in_play()
+        counts = {s.number: self.pending_misdeals.pop(s.number, CARDS) for s in spots}
+        dealer = self.pending_misdeals.pop(None, CARDS)
+        for i in range(max([dealer, *counts.values()])):
+            for spot in spots:
+                if i < counts[spot.number]:
+                    self._deal_cards(spot.cards, 1, spot.number, "face down")
+            if i < dealer:
+                face = "face up" if i == CARDS - 1 else "face down"
+                self._deal_cards(self.dealer_cards, 1, None, f"dealer, {face}")
+        for number, count in counts.items():
+            if count != CARDS:
+                raise VoidAll(self.cite("13"), f"seat {number} was dealt {card_count(count)}")
+        if dealer != CARDS:
+            raise VoidAll(self.cite("13"), f"the dealer was dealt {card_count(dealer)}")
         self.phase = Phase.DECISIONS
+
+    def _cards_needed(
+        self, misdeal: tuple[int | None, int] | None = None, new_seat: int | None = None
+    ) -> int:
+        """Every card the deal will take: it goes round to the end even when a misdeal given
+        voids the hands (the void is declared once the cards are out)."""
+        if not self.cards_to_come():
+            return 0
+        given = dict(self.pending_misdeals)
+        if misdeal is not None:
+            given[misdeal[0]] = misdeal[1]
+        numbers = [s.number for s in self.in_play()] + ([] if new_seat is None else [new_seat])
+        return sum(given.get(n, CARDS) for n in numbers) + given.get(None, CARDS)
 
     # ----------------------------------------------------------------- bet or fold (16.1)
     def _deciding(self, number: int) -> Spot:
