@@ -32,12 +32,13 @@ the highest number (the dealer's right), as the other stud games of the chapter 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import ClassVar
 
-from felt.core.cards import Card
+from felt.core.cards import ALL_CARDS, Card
 from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.games.caribbean_stud.actions import (
@@ -59,7 +60,15 @@ from felt.games.caribbean_stud.config import (
 from felt.games.caribbean_stud.hand import describe, hand_key, hand_name, qualifies
 from felt.rounds.actions import Action, Deal, Misdeal, NoMoreBets, Reveal, ShufflerJam
 from felt.rounds.actions import Settle as SharedSettle
-from felt.rounds.engine import HOUSE, LAYOUT, PROGRESSIVE, SettlementLine, VoidAll, seat_party
+from felt.rounds.engine import (
+    HOUSE,
+    LAYOUT,
+    PROGRESSIVE,
+    SettlementLine,
+    VoidAll,
+    check_deck,
+    seat_party,
+)
 from felt.rounds.stud import StudPosition, StudRound, card_count
 
 WAGERS = ("ante", "bet", "progressive")
@@ -156,6 +165,22 @@ def progressive_payments(
             out.append(ProgressivePayment(seat, hand, amount, PROGRESSIVE, what, m))
             m -= amount
     return out, resets, m
+
+
+def stacked_deck(hands: Sequence[Sequence[Card]], dealer: Sequence[Card]) -> tuple[Card, ...]:
+    """The deck whose deal gives ``hands`` (five cards each, to the positions with a wager in
+    position order) and the dealer's five (the last face up), every other card after them in
+    order: the deal goes one card at a time round the table, five times (:meth:`CaribbeanRound._do_deal`).
+
+    >>> from felt.core.cards import parse_cards
+    >>> [str(c) for c in stacked_deck([parse_cards("As Ks Qs Js Ts")], parse_cards("2c 3d 4h 5s 7c"))[:4]]
+    ['As', '2c', 'Ks', '3d']
+    """
+    rows = [list(h) for h in (*hands, dealer)]
+    if any(len(r) != CARDS for r in rows):
+        raise FeltError("each hand and the dealer's are five cards")
+    given = [r[i] for i in range(CARDS) for r in rows]
+    return check_deck((*given, *(c for c in ALL_CARDS if c not in given)))
 
 
 def _floor(value: Fraction) -> int:
