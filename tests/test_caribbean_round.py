@@ -476,3 +476,16 @@ def test_round_report_fed_back_as_a_script_replays_exactly() -> None:
     text = report_text(rnd, symbols=False)
     assert "royal flush" in text
     assert "progressive payout" in text
+
+
+def test_16_2_b_a_two_deck_table_keeps_its_shuffler() -> None:
+    table = CaribbeanTable(config(decks=2))
+    table.remove_shuffler()
+    with pytest.raises(FeltError, match=r"two decks, which needs an automated card shuffling"):
+        table.change_shuffling("manual")
+    one = CaribbeanTable(config())
+    with pytest.raises(FeltError, match="must be removed"):
+        one.change_shuffling("manual")
+    one.remove_shuffler()
+    one.change_shuffling("manual")
+    assert one.config.cut_required

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from felt.core.cards import ALL_CARDS
+from felt.core.errors import FeltError
 from felt.games.caribbean_stud.actions import Settle
 from felt.games.caribbean_stud.config import SHUFFLING, CaribbeanConfig, rules
 from felt.games.caribbean_stud.round import CaribbeanRound
@@ -72,6 +73,15 @@ class CaribbeanTable(TableCore):
     def settle_step(self, rnd: CaribbeanRound) -> Settle:
         """The settlement of ``rnd`` with this table's meter filled in."""
         return Settle(meter=self.meter_now(rnd))
+
+    def _check_shuffling(self, method: str) -> None:
+        """A two-deck table keeps its shuffler: the second deck is allowed only with one
+        (16.2(b))."""
+        if method == "manual" and self.config.decks == 2:
+            raise FeltError(
+                "this table plays two decks, which needs an automated card shuffling device "
+                f"({self.cite('2(b)')}); a table shuffling by hand uses one deck"
+            )
 
     def finish(self, rnd: CaribbeanRound) -> None:
         """Record a finished round; the table's meter takes what the round moved on and off it."""
