@@ -146,7 +146,8 @@ def test_16_11_a_royal_flush_is_paid_the_sessions_meter_and_the_house_resets_it(
 ) -> None:
     """The person's royal flush (a progressive wager placed) is paid 100% of the meter as it
     stands, $10,000.25, whatever the dealer holds; the meter then starts again at the seed."""
-    Stacked.top = parse_cards("Ts Js Qs Ks As 2c 3d 5h 7s 9c")  # dealer: 9 high, no qualifier
+    royal, dealer = parse_cards("Ts Js Qs Ks As"), parse_cards("2c 3d 5h 7s 9c")  # 9 high
+    Stacked.top = [card for pair in zip(royal, dealer, strict=True) for card in pair]
     monkeypatch.setattr(play_module, "SeededShuffle", Stacked)
     table, shown, _ = session({}, {"progressive wager": ["y"], "bet or fold?": ["b"]}, rounds=1)
     (rnd,) = table.history

@@ -95,7 +95,8 @@ def test_16_1_qualifying_hand_bet_wager_twice_the_ante_and_the_settlement() -> N
     assert "compared card by card" in text
     assert 'N.J.A.C. 19:47-16.1 "Qualifying hand"' in text
     assert 'N.J.A.C. 19:47-16.1 "Bet wager"' in text
-    assert "four face down (the hole cards) and one face up" in text
+    assert "four face down (the hole cards) and, last, one face up" in text
+    assert "one at a time, five times round" in text
 
 
 def test_16_4_c_a_hand_shuffled_table_is_cut_a_shuffler_table_is_not() -> None:

@@ -30,10 +30,12 @@ def strategy(monkeypatch: pytest.MonkeyPatch) -> None:
     suggested_play(monkeypatch)
 
 
-def stacked(*top: str) -> tuple[Card, ...]:
-    """A deck dealing ``top`` first (seat 1's five cards, then the next seat's or the
-    dealer's), the rest in card order."""
-    first = parse_cards(" ".join(top))
+def stacked(player: str, dealer: str) -> tuple[Card, ...]:
+    """A deck that deals ``player`` to the one seat and ``dealer`` to the dealer: the cards go
+    one at a time, seat then dealer, five times round (16.7-16.9 as felt deals them); the rest
+    in card order."""
+    pairs = zip(parse_cards(player), parse_cards(dealer), strict=True)
+    first = [card for pair in pairs for card in pair]
     return (*first, *(c for c in ALL_CARDS if c not in first))
 
 
@@ -74,7 +76,7 @@ def test_16_11_the_simulations_meter_rises_by_the_rate_from_the_seed() -> None:
     rounds = 0
     for _ in range(30):
         deck = shuffle.shuffle(ALL_CARDS)
-        seats = [five_card_key(list(deck[5 * i : 5 * i + 5]))[0] for i in range(3)]
+        seats = [five_card_key(list(deck[i:20:4]))[0] for i in range(3)]  # round by round
         if any(h >= Category.STRAIGHT_FLUSH for h in seats):  # pragma: no cover - not at seed 21
             continue
         sim.play_round(deck, 3, ANTE, None)
@@ -104,7 +106,7 @@ def test_a_table_without_the_progressive_keeps_no_meter_and_cannot_simulate_one(
     config = CaribbeanConfig.from_mapping({"progressive": False})
     sim = CaribbeanSimulation(GAME, config)
     assert sim.meter is None
-    assert sim.play_round(stacked("2c 3d 4s 7c 9d"), 1, ANTE, None) == [-ANTE]  # 9 high: fold
+    assert sim.play_round(stacked("2c 3d 4s 7c 9d", "Ac Ad 5s 6s 8h"), 1, ANTE, None) == [-ANTE]
     with pytest.raises(Exception, match="this table offers no progressive wager to simulate"):
         CaribbeanSimulation(GAME, config, progressive=True)
 

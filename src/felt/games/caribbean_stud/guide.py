@@ -154,8 +154,9 @@ def render(config: CaribbeanConfig, fmt: str = "md") -> str:
             cut,
             Para('The dealer announces "No more bets".', cite("7")),
             Para(
-                "Each position with an ante gets five cards face down; the dealer gets five "
-                "cards, four face down (the hole cards) and one face up, which every player sees.",
+                "The cards are dealt one at a time, five times round: each position with an "
+                "ante gets five cards face down; the dealer gets four face down (the hole cards) "
+                "and, last, one face up, which every player sees.",
                 f"{defined('Hole card')}, 16.7-16.9",
             ),
             Para(
