@@ -175,9 +175,11 @@ def text_clauses(register: str, edition: str) -> tuple[str, ...]:
     text = seed(source)
     parsed, _, _ = parse_nj(text)
     found = clause_ids(parsed, own, own)
-    if not found:  # a subchapter the seeds give by its table of contents only: its sections
-        found = re.findall(rf"^- {re.escape(own)}(\d+) \S", text, re.MULTILINE)
-    return tuple(found)
+    # The sections file 002's table of contents lists whose text the seed does not give (all of
+    # 19:47-20; 19:47-16.6 to 16.13 after 16.1-16.5): each by its bare number.
+    given = {clause.split("(")[0] for clause in found}
+    listed = re.findall(rf"^- {re.escape(own)}(\d+) \S", text, re.MULTILINE)
+    return tuple(found + [s for s in listed if s not in given])
 
 
 def subchapter(clause_format: str) -> str:
@@ -224,6 +226,13 @@ def test_parser_finds_the_clauses_each_text_has() -> None:
     assert lir[0] == "1"
     assert lir[-1] == "4(f)"
     assert "3(b)9" in lir
+    carib = text_clauses("caribbean_stud", "nj-19-47-16")
+    assert carib[:3] == ("1", "2(a)", "2(b)")  # 16.1 Definitions has no lettered subsections
+    assert {"2(b)5", "3(e)", "4(b)2", "4(c)1", "4(c)2", "4(d)", "4(e)", "5(b)8"} <= set(carib)
+    assert "4(c)1ii" not in carib  # roman sub-paragraphs belong to their paragraph
+    assert "5(b)9" not in carib  # the seed text stops at two pairs
+    assert carib[-8:] == ("6", "7", "8", "9", "10", "11", "12", "13")  # titles only in the seed
+    assert len(carib) == 40
 
 
 # ----------------------------------------------------------------------------- the register

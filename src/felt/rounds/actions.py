@@ -173,11 +173,17 @@ ActionTable = dict[tuple[str, str], type[Action]]
 @cache
 def action_table(types: tuple[type[Action], ...]) -> ActionTable:
     """The shared actions and ``types`` by (family, name); two classes claiming one name is a
-    registration error, raised at once."""
+    registration error, raised at once, except that a game's action may take the place of the
+    shared action it subclasses (Caribbean Stud's settlement carries the progressive meter)."""
     table: ActionTable = {}
-    for cls in (*SHARED_ACTIONS, *types):
+    for cls in SHARED_ACTIONS:
+        table[(cls.family, cls.name)] = cls
+    for cls in types:
         key = (cls.family, cls.name)
-        if table.setdefault(key, cls) is not cls:
+        shared = table.get(key)
+        if shared is not None and shared in SHARED_ACTIONS and issubclass(cls, shared):
+            table[key] = cls
+        elif table.setdefault(key, cls) is not cls:
             first = table[key].__qualname__
             raise TypeError(f"{cls.family} {cls.name!r} is both {first} and {cls.__qualname__}")
     return table
