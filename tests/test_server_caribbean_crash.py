@@ -53,7 +53,7 @@ METER = "crashpot"
 TABLES = ("c1", "c2")
 SEATS = (2,)
 """One player a table, so the one position in play is the one a stacked deck deals a royal."""
-KILLS = 6
+KILLS = 4
 LAUNCHER = """
 import itertools, os, sys, time
 from felt.core.cards import parse_cards
