@@ -213,8 +213,6 @@ def test_the_table_and_the_floor_show_the_meter_at_every_width(
             assert "Progressive" in str(meter.text_content())
             assert "$2500.00" in str(meter.text_content())
             assert misfits(page) == [], tag
-            if tag == "desktop":
-                shot(page, "table-caribbean-stud-desktop")
             ann.page.context.close()
             boss = open_page(browser, server, "admin", viewport)
             boss.page.goto(boss.page.url.split("#")[0] + "#/floor")
