@@ -330,3 +330,31 @@ def test_sigkill_with_progressive_wagers_and_jackpots_in_flight_loses_nothing(
     backend, url = crash_database
     summary = _campaign(url, tmp_path, backend)
     request.config.stash.setdefault(CRASH_SUMMARIES, []).append(summary)
+
+
+def test_the_checks_catch_a_meter_apart_from_its_postings(tmp_path: Path) -> None:
+    """The campaign's check fails on a meter whose row differs from its postings by one cent,
+    and on a ledger that does not sum to zero (so the campaign above can fail)."""
+    from sqlalchemy import update
+
+    from felt.server.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'felt.db'}")
+    store.migrate()
+    try:
+        with store.transaction() as conn:
+            store.open_meter(conn, METER, 10000, "Jackpot")
+        shared = Shared("http://127.0.0.1:1")
+        assert check_record(store.engine, shared, set())["acknowledged actions on record"] == 0
+        with store.engine.begin() as conn:
+            conn.execute(update(progressive_meters).values(amount=progressive_meters.c.amount + 1))
+        with pytest.raises(AssertionError, match="meter 10001 but its postings sum to 10000"):
+            check_record(store.engine, shared, set())
+        with store.engine.begin() as conn:
+            conn.execute(update(progressive_meters).values(amount=10000))
+            conn.execute(postings.insert().values(txn="x#1", account="house", amount=5,
+                                                  reason="stray", at=0.0))  # fmt: skip
+        with pytest.raises(AssertionError, match="does not sum to zero"):
+            check_record(store.engine, shared, set())
+    finally:
+        store.dispose()
