@@ -5,10 +5,12 @@ with its clause of N.J.A.C. 19:47-16, every figure the table's own."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from felt.cli.main import main
 from felt.core.errors import FeltError
 from felt.games.caribbean_stud.config import CaribbeanConfig
 from felt.games.caribbean_stud.guide import render
@@ -135,3 +137,21 @@ def test_html_is_one_standalone_page_and_a_bad_format_is_refused() -> None:
     assert "http" not in page
     with pytest.raises(FeltError, match=r"unknown guide format 'pdf' \(allowed: md, html\)"):
         guide(fmt="pdf")
+
+
+def test_felt_guide_writes_it_and_a_bad_format_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``felt guide --game caribbean_stud`` (the minimum table) and ``--table FILE``; a format
+    it does not write is one line on standard error and exit 2."""
+    assert main(["guide", "--game", "caribbean_stud"]) == 0
+    assert capsys.readouterr().out.startswith("# Caribbean Stud Poker: the patron's guide\n")
+    path = tmp_path / "t.toml"
+    path.write_text('game = "caribbean_stud"\nminimum = "25"\nmaximum = "500"\n')
+    assert main(["guide", "--table", str(path), "--format", "html"]) == 0
+    assert "Ante: at least $25.00, at most $500.00." in capsys.readouterr().out
+    assert main(["guide", "--game", "caribbean_stud", "--format", "pdf"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert "invalid choice: 'pdf'" in captured.err

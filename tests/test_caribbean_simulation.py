@@ -15,6 +15,7 @@ from felt.core.ranking import Category, five_card_key
 from felt.games.caribbean_stud.actions import Wagers
 from felt.games.caribbean_stud.config import CaribbeanConfig
 from felt.games.caribbean_stud.game import GAME
+from felt.games.caribbean_stud.hand import hand_name
 from felt.games.caribbean_stud.simulation import CaribbeanSimulation
 from felt.rounds.shuffle import SeededShuffle
 from felt.simulate import engine_nets
@@ -39,6 +40,11 @@ def stacked(player: str, dealer: str) -> tuple[Card, ...]:
     return (*first, *(c for c in ALL_CARDS if c not in first))
 
 
+def always_bet(hand: object, up: object) -> bool:
+    """A strategy for the meter's tests: every hand bets."""
+    return True
+
+
 def test_the_engine_path_antes_at_each_seat_and_settles_on_the_seed_meter() -> None:
     """``felt simulate``'s path: the ante alone (the par sheet's game), so the meter only stands
     at the seed; a seat's net is a whole number of antes (1 to 1, the pay table's whole odds) or
@@ -47,8 +53,8 @@ def test_the_engine_path_antes_at_each_seat_and_settles_on_the_seed_meter() -> N
     assert isinstance(sim, CaribbeanSimulation)
     assert sim.wagers(3, ANTE) == [Wagers(3, ANTE)]
     shuffle = SeededShuffle(5)
-    for _ in range(40):
-        nets = sim.play_round(shuffle.shuffle(ALL_CARDS), 3, ANTE, sim.strategy(None))  # type: ignore[arg-type]
+    for _ in range(8):
+        nets = sim.play_round(shuffle.shuffle(ALL_CARDS), 3, ANTE, None)
         assert len(nets) == 3
         assert all(net % ANTE == 0 and -3 * ANTE <= net <= 201 * ANTE for net in nets)
     assert sim.meter == SEED
@@ -79,7 +85,7 @@ def test_16_11_the_simulations_meter_rises_by_the_rate_from_the_seed() -> None:
         seats = [five_card_key(list(deck[i:20:4]))[0] for i in range(3)]  # round by round
         if any(h >= Category.STRAIGHT_FLUSH for h in seats):  # pragma: no cover - not at seed 21
             continue
-        sim.play_round(deck, 3, ANTE, None)
+        sim.play_round(deck, 3, ANTE, always_bet)  # no fold: every progressive hand is paid
         rounds += 1
     assert sim.meter == SEED + rounds * 3 * 25
     assert sim.exact_edge(ANTE, 1, None) is None
@@ -111,10 +117,38 @@ def test_a_table_without_the_progressive_keeps_no_meter_and_cannot_simulate_one(
         CaribbeanSimulation(GAME, config, progressive=True)
 
 
-@pytest.mark.skipif(
+ANALYSIS = pytest.mark.skipif(
     importlib.util.find_spec("felt.games.caribbean_stud.analysis") is None,
     reason="the exact analysis (caribbean_stud.analysis) is not here yet",
 )
+
+
+@ANALYSIS
+def test_the_simulation_decides_by_the_exact_table_as_should_bet_counts() -> None:
+    """The simulation's look-up (one table from the exact count) against the one-situation
+    count of ``strategy.should_bet`` on random situations, half of them ace-king hands (the
+    only ones whose decision depends on the other cards and the up card)."""
+    from felt.games.caribbean_stud.strategy import should_bet
+
+    from felt.games.caribbean_stud.simulation import Decisions
+
+    config = CaribbeanConfig.from_mapping({})
+    decide = Decisions(config, ANTE)
+    rng = np.random.default_rng(16)
+    checked = ace_king = 0
+    while checked < 40:
+        cards = [int(c) for c in rng.choice(52, 6, replace=False)]
+        hand, up = cards[:5], cards[5]
+        is_ak = hand_name(hand) == "ace king"
+        if not is_ak and checked % 2:
+            continue
+        ace_king += is_ak
+        assert decide(hand, up) == should_bet(hand, up, config.bet_pays), (hand, up)
+        checked += 1
+    assert ace_king >= 20
+
+
+@ANALYSIS
 def test_the_exact_edge_is_the_par_sheets_per_ante() -> None:
     """Wizard of Odds's figure, reproduced by casinoadvisor.com (2008): -0.052243 per ante."""
     sim = GAME.simulation(GAME.config("caribbean_stud", {}))

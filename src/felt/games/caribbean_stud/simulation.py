@@ -12,13 +12,18 @@ payouts then come off the running meter, and no exact edge is claimed for the mi
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from felt.core.cards import Card
 from felt.core.errors import FeltError
 from felt.games.base import Log
-from felt.games.caribbean_stud.actions import Settle, Wagers
+from felt.games.caribbean_stud.actions import Bet, Fold, Settle, Wagers
 from felt.games.caribbean_stud.config import CaribbeanConfig
 from felt.games.caribbean_stud.round import CaribbeanRound
 from felt.rounds.actions import Action
@@ -27,6 +32,29 @@ from felt.simulate import Simulation
 
 if TYPE_CHECKING:
     from felt.games.base import TableGame
+    from felt.simulate import Job
+
+
+class Decisions:
+    """The optimal bet or fold of every situation (the player's five cards, the dealer's up
+    card) at one table and ante, read from the exact count's table (:mod:`.analysis`: the same
+    numbers :func:`.strategy.should_bet` counts for one situation at a time, some 45 ms each),
+    so a simulated decision is a look-up.  Ties between betting and folding fold, as there."""
+
+    def __init__(self, config: CaribbeanConfig, ante: int) -> None:
+        from felt.games.caribbean_stud import analysis
+
+        k = analysis.counts()
+        bet = analysis._bet_value(k, ante, analysis.bet_wins(config, ante))
+        self.plays: NDArray[np.bool_] = bet > -analysis.DEALER_HANDS * ante
+        self.rows = {int(c): i for i, c in enumerate(k.colex)}
+        self.canonical = analysis._canonical
+
+    def __call__(self, hand: Sequence[int], up: int) -> bool:
+        """Whether the optimal strategy bets ``hand`` against the face-up card ``up``."""
+        cards, card = self.canonical(hand, up)
+        index = sum(math.comb(c, i + 1) for i, c in enumerate(cards))
+        return bool(self.plays[self.rows[index], card])
 
 
 class CaribbeanSimulation(Simulation):
@@ -47,6 +75,20 @@ class CaribbeanSimulation(Simulation):
         settings = self.config.progressive
         extra = settings.wager if self.progressive and settings is not None else 0
         return [Wagers(seat, ante, extra)]
+
+    def strategy(self, job: Job) -> Decisions:
+        """The optimal decisions at the job's ante, from the exact count (once per worker)."""
+        return Decisions(self.config, job.ante)
+
+    def choose(self, rnd: Any, seat: int, election: str, strategy: Any) -> Action:
+        """Bet or fold by ``strategy`` (:class:`Decisions`), or by the game's suggested play
+        when it is None."""
+        if strategy is None:
+            return super().choose(rnd, seat, election, strategy)
+        assert isinstance(rnd, CaribbeanRound)
+        assert rnd.up_card is not None
+        cards = [int(c) for c in rnd.seats[seat].cards]
+        return Bet(seat) if strategy(cards, int(rnd.up_card)) else Fold(seat)
 
     def meter_now(self, rnd: CaribbeanRound) -> int | None:
         """The meter as it stands during ``rnd``: the simulation's, with the round's
