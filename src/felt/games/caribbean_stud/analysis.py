@@ -232,45 +232,70 @@ def bet_wins(config: ConfigLike, ante: int) -> list[int]:
 
 
 def _bet_value(k: Counts, ante: int, wins: list[int]) -> NDArray[np.int64]:
-    """Per class and up card: the bet's total result in cents over the 163,185 dealer hands."""
-    nq, win, _, lose = (k.results[i].astype(np.int64) for i in range(4))
+    """Per class and up card: the bet's total result in cents over the 163,185 dealer hands
+    (zero for up cards in the player's hand)."""
+    nq, win, _, lose = k.results
     gain = np.array(wins, dtype=np.int64)[k.name][:, None] + ante
-    return nq * ante + win * gain - lose * 3 * ante
+    bet = nq * np.int64(ante)
+    bet += win * gain
+    bet -= lose * np.int64(3 * ante)
+    return bet
 
 
 def _figures(k: Counts, config: ConfigLike, ante: int) -> dict[str, Any]:
-    """Every figure the sheet prints, as integers (JSON-ready): cached per table and ante."""
+    """Every figure the sheet prints, as integers (JSON-ready): cached per table and ante.
+    Sums over the up cards first (per class), then over the classes by hand."""
     wins = bet_wins(config, ante)
     bet = _bet_value(k, ante, wins)
     fold = -DEALER_HANDS * ante
-    w = k.weight[:, None]
-    plays = (bet > fold) & k.up
-    ties = (bet == fold) & k.up
-    pair = (k.name <= NAMES.index("one pair"))[:, None] & k.up
-    ace_king = (k.name <= NAMES.index("ace king"))[:, None] & k.up
-    rules = {"optimal": plays, "always bet": k.up, "bet a pair or better": pair,
-             "bet ace-king or better": ace_king}  # fmt: skip
-    strategies = {}
-    for name, mask in rules.items():
-        net = int((w * np.where(mask, bet, fold) * k.up).sum())
-        situations = int((w * mask).sum())
-        strategies[name] = {"net_cents": net, "bet_situations": situations}
-    by_name: list[dict[str, Any]] = []
-    for i in range(len(NAMES)):
-        mine = (k.name == i)[:, None] & plays
-        folded = (k.name == i)[:, None] & k.up & ~plays
-        by_name.append({
-            "bet": [int((w * k.results[r] * mine).sum()) for r in range(4)],
-            "bet_situations": int((w * mine).sum()),
-            "fold_situations": int((w * folded).sum()),
-        })  # fmt: skip
+    plays = bet > fold  # never an up card in the hand: its bet value is 0 > fold
+    plays &= k.up
+    ties = int(k.weight @ ((bet == fold) & k.up).sum(axis=1))
+    n_names = len(NAMES)
+
+    def by_name(per_class: NDArray[np.int64]) -> list[int]:
+        """Per-class figures, weighted by class size, summed per hand name; in two 32-bit
+        halves, so no sum can overflow 64 bits whatever the ante."""
+        out = []
+        for i in range(n_names):
+            mine = k.name == i
+            w, v = k.weight[mine], per_class[mine]
+            out.append(int(w @ (v >> 32)) * 2**32 + int(w @ (v & 0xFFFFFFFF)))
+        return out
+
+    bets = plays.sum(axis=1).astype(np.int64)
+    bet_sum = bet.sum(axis=1)  # every up card bet
+    best_sum = np.where(plays, bet, 0).sum(axis=1) + (UP_CARDS - bets) * fold
+    per_result = [by_name(np.where(plays, k.results[r], 0).sum(axis=1)) for r in range(4)]
+    bet_situations = by_name(bets)
+    fold_situations = by_name(UP_CARDS - bets)
+    everyone = by_name(bet_sum)
+    best = by_name(best_sum)
+    count = by_name(np.ones(len(k.name), dtype=np.int64))
+    pair, ace_king = NAMES.index("one pair"), NAMES.index("ace king")
+
+    def rule(last: int) -> dict[str, int]:
+        """Bet the hands down to NAMES[last], fold the rest."""
+        net = sum(everyone[: last + 1]) + sum(count[last + 1 :]) * UP_CARDS * fold
+        return {"net_cents": net, "bet_situations": sum(count[: last + 1]) * UP_CARDS}
+
+    strategies = {
+        "optimal": {"net_cents": sum(best), "bet_situations": sum(bet_situations)},
+        "always bet": rule(n_names - 1),
+        "bet a pair or better": rule(pair),
+        "bet ace-king or better": rule(ace_king),
+    }
     return {
         "ante": ante,
         "wins": wins,
-        "ties": int((w * ties).sum()),
-        "by_name": by_name,
+        "ties": ties,
+        "by_name": [
+            {"bet": [per_result[r][i] for r in range(4)], "bet_situations": bet_situations[i],
+             "fold_situations": fold_situations[i]}
+            for i in range(n_names)
+        ],  # fmt: skip
         "strategies": strategies,
-        "pair_folded": int((w * (pair & ~plays)).sum()),
+        "pair_folded": sum(fold_situations[: pair + 1]),
         "ace_king_table": _ace_king_table(k, plays),
     }
 
@@ -279,14 +304,17 @@ def _ace_king_table(k: Counts, plays: NDArray[np.bool_]) -> dict[str, list[list[
     """For the A-K high hands: per three lower ranks (as "Q-J-9") and up card rank (2 to ace),
     [situations bet, situations]."""
     rows = np.flatnonzero(k.name == NAMES.index("ace king"))
-    ranks = np.sort(k.cards[rows] >> 2, axis=1)[:, ::-1]  # high to low: A, K, then three
+    w = k.weight[rows]
+    bet = (w[:, None] * plays[rows]).reshape(len(rows), 13, 4).sum(axis=2)
+    seen = (w[:, None] * k.up[rows]).reshape(len(rows), 13, 4).sum(axis=2)
+    ranks = np.sort(k.cards[rows] >> 2, axis=1)[:, ::-1][:, 2:]  # the three below A-K
+    keys, group = np.unique(ranks, axis=0, return_inverse=True)
+    group = group.ravel()
     table: dict[str, list[list[int]]] = {}
-    for row, r in zip(rows.tolist(), ranks.tolist(), strict=True):
-        key = rank_word(tuple(r[2:]))
-        cells = table.setdefault(key, [[0, 0] for _ in range(13)])
-        for card in np.flatnonzero(k.up[row]).tolist():
-            cells[card >> 2][0] += int(k.weight[row]) * bool(plays[row, card])
-            cells[card >> 2][1] += int(k.weight[row])
+    for g, key in enumerate(keys.tolist()):
+        mine = group == g
+        cells = zip(bet[mine].sum(axis=0).tolist(), seen[mine].sum(axis=0).tolist(), strict=True)
+        table[rank_word(tuple(key))] = [[int(b), int(s)] for b, s in cells]
     return table
 
 
