@@ -29,66 +29,10 @@ HANDS = 2_598_960
 """Five cards of 52."""
 
 
+
 def binomials() -> NDArray[np.int64]:
     """C(n, k) for n to 52 and k to 6."""
     return np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
-
-
-@jit
-def all_hands(out: NDArray[np.uint8]) -> None:  # pragma: no cover - compiled
-    """Every five-card hand's ascending cards, in colex order (row = colex index), into ``out``
-    (shape (2,598,960, 5)).  Arrays are made by the caller: each numpy constructor used in
-    compiled code is one more thing for numba to compile."""
-    i = 0
-    for e in range(4, 52):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        out[i, 0] = a
-                        out[i, 1] = b
-                        out[i, 2] = c
-                        out[i, 3] = d
-                        out[i, 4] = e
-                        i += 1
-
-
-@jit
-def suit_classes(
-    hands: NDArray[np.uint8], canon: NDArray[np.int64], weight: NDArray[np.int64]
-) -> int:  # pragma: no cover - compiled
-    """The canonical hand of each suit class (colex index; a hand is canonical when its suits'
-    rank masks do not increase from suit 0 to suit 3) and how many hands the class holds
-    (24 over the orderings of the four masks that leave them unchanged), into ``canon`` and
-    ``weight`` (2,598,960 long); how many classes."""
-    n = 0
-    for i in range(HANDS):
-        m0 = m1 = m2 = m3 = 0
-        for j in range(5):
-            card = hands[i, j]
-            bit = 1 << (card >> 2)
-            suit = card & 3
-            if suit == 0:
-                m0 |= bit
-            elif suit == 1:
-                m1 |= bit
-            elif suit == 2:
-                m2 |= bit
-            else:
-                m3 |= bit
-        if m0 >= m1 and m1 >= m2 and m2 >= m3:
-            fixing = 1  # permutations of the suits fixing the masks: product of run factorials
-            run = 1
-            for same in (m1 == m0, m2 == m1, m3 == m2):
-                if same:
-                    run += 1
-                    fixing *= run
-                else:
-                    run = 1
-            canon[n] = i
-            weight[n] = 24 // fixing
-            n += 1
-    return n
 
 
 @jit
@@ -192,17 +136,18 @@ def sweep(
     p: NDArray[np.int64],
     s: NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
-    """For each player hand and each up card u, into ``out[0]``, ``out[1]`` and ``out[2]``
-    (shape (3, players, 52)): the dealer hands (u and four of the 46 other cards) valued below
-    ``qualifier``, below the player's hand, and not above it.
+    """For each player hand and each up card u, into ``out`` (shape (4, players, 52)): how many
+    dealer hands (u and four of the 46 other cards) do not qualify (valued below ``qualifier``),
+    qualify and rank below the player's hand, tie it, and beat it (zero for u in the hand).
 
     ``values``: each hand's value by colex index (1 up, higher ranks higher), ``hands`` its cards
-    (:func:`all_hands`); ``order``: the colex indices by increasing value, those of value x from
+    (ascending, one row per colex index); ``order``: the colex indices by increasing value, those of value x from
     ``start[x]`` to ``start[x + 1]``; ``players``: the player hands' colex indices by increasing
     value, those of value x from ``pstart[x]``.  The tables ``vec0`` to ``vec3`` start at zero;
-    ``p`` and ``s`` are scratch.  Entries for u in the player's hand are left meaningless."""
+    ``p`` and ``s`` are scratch."""
     top = len(start) - 2
     n = len(players)
+    dealer = 163_185
     for x in range(top + 2):
         # before the hands of value x are added: every player hand at the qualifier, those of
         # value x (below them) and those of value x - 1 (not above them); one call site keeps
@@ -228,3 +173,17 @@ def sweep(
         if x <= top:
             for r in range(start[x], start[x + 1]):
                 _add(hands, order[r], binom, vec0, vec1, vec2, vec3)
+    # below the qualifier (a), below the hand (b), not above it (c): the dealer does not qualify
+    # in a; qualifies and loses from a up to max(a, b); ties up to max(a, c); wins the rest
+    for i in range(n):
+        for u in range(52):
+            a = out[0, i, u]
+            lo = max(a, out[1, i, u])
+            hi = max(a, out[2, i, u])
+            out[1, i, u] = lo - a
+            out[2, i, u] = hi - lo
+            out[3, i, u] = dealer - hi
+        for j in range(5):
+            u = hands[players[i], j]
+            for kind in range(4):
+                out[kind, i, u] = 0

@@ -171,24 +171,25 @@ def counts(log: Log | None = None) -> Counts:
 
 @functools.cache
 def _counts() -> Counts:
-    from felt.analysis.kernels import five_card_values
+    from felt.analysis.kernels import _colex_sets, five_card_values, suit_classes
     from felt.games.caribbean_stud import _kernel as kernel
 
     values = five_card_values()
-    hands = np.empty((kernel.HANDS, 5), dtype=np.uint8)
-    kernel.all_hands(hands)
-    canon = np.empty(kernel.HANDS, dtype=np.int64)
-    weight = np.empty(kernel.HANDS, dtype=np.int64)
-    n = kernel.suit_classes(hands, canon, weight)
-    player_values = values[canon[:n]]
+    hands = _colex_sets(5).view(np.uint8)  # every hand's ascending cards, by colex index
+    class_of, canonical = suit_classes(5)
+    weight = np.bincount(class_of)
+    canon = sum((kernel.binomials()[canonical[:, i], i + 1] for i in range(5)),
+                np.zeros(len(canonical), dtype=np.int64))  # fmt: skip
+    n = len(canon)
+    player_values = values[canon]
     by_value = np.argsort(player_values, kind="stable")
-    players = canon[:n][by_value]
+    players = canon[by_value]
     top = 7462
     start = np.zeros(top + 2, dtype=np.int64)
     np.cumsum(np.bincount(values, minlength=top + 1), out=start[1:])
     pstart = np.zeros(top + 2, dtype=np.int64)
     np.cumsum(np.bincount(player_values, minlength=top + 1), out=pstart[1:])
-    out = np.zeros((3, n, 52), dtype=np.int32)
+    out = np.zeros((4, n, 52), dtype=np.int32)
     kernel.sweep(
         values, hands, np.argsort(values, kind="stable").astype(np.int64), start, players,
         pstart, qualifier_value(), kernel.binomials(), np.zeros(52, dtype=np.int32),
@@ -196,16 +197,11 @@ def _counts() -> Counts:
         np.zeros((22100, 52), dtype=np.uint8), out, np.empty(5, dtype=np.int64),
         np.empty(4, dtype=np.int64),
     )  # fmt: skip
-    cards = hands[players].astype(np.int64)
+    cards = canonical[by_value]
     up = np.ones((n, 52), dtype=bool)
     up[np.arange(n)[:, None], cards] = False
-    a, b, c = out  # below the qualifier, below the player's hand, not above it
-    lo = np.maximum(a, b)
-    hi = np.maximum(a, c)
-    results = np.stack([a, lo - a, hi - lo, DEALER_HANDS - hi]) * up
     value = values[players].astype(np.int64)
-    return Counts(cards, value, _name_of_value()[value], weight[:n][by_value], players,
-                  results.astype(np.int32), up)  # fmt: skip
+    return Counts(cards, value, _name_of_value()[value], weight[by_value], players, out, up)
 
 
 # ------------------------------------------------------------------------- the decisions
