@@ -49,23 +49,26 @@ def _below(
     out: NDArray[np.int32],
     kind: int,
     row: int,
+    first: int,
+    end: int,
 ) -> None:  # pragma: no cover - compiled
     """``out[kind, row, u]``: the hands added so far holding u and none of the five cards ``p`` (ascending),
     by inclusion-exclusion over the subsets of ``p``; for the four-card subsets S, whether
-    ``values`` puts S + {u} below ``x``.  Entries for u in ``p`` are meaningless."""
-    for u in range(52):
+    ``values`` puts S + {u} below ``x``.  Only for the up cards u from ``first`` to ``end``
+    (excluded); entries for u in ``p`` are meaningless."""
+    for u in range(first, end):
         out[kind, row, u] = vec0[u]
     for i in range(5):
-        for u in range(52):
+        for u in range(first, end):
             out[kind, row, u] -= vec1[p[i], u]
     for i in range(5):
         for j in range(i + 1, 5):
             r2 = binom[p[i], 1] + binom[p[j], 2]
-            for u in range(52):
+            for u in range(first, end):
                 out[kind, row, u] += vec2[r2, u]
             for k in range(j + 1, 5):
                 r3 = binom[p[i], 1] + binom[p[j], 2] + binom[p[k], 3]
-                for u in range(52):
+                for u in range(first, end):
                     out[kind, row, u] -= vec3[r3, u]
     for skip in range(5):
         # S = p less p[skip]; S + {u} with j cards of S below u has the colex index
@@ -80,13 +83,13 @@ def _below(
             tail += binom[s[i], i + 2]
         head = 0
         j = 0
-        for u in range(52):
+        for u in range(end):
             if j < 4 and s[j] == u:
                 head += binom[u, j + 1]
                 tail -= binom[u, j + 2]
                 j += 1
                 continue
-            if values[head + binom[u, j + 1] + tail] < x:
+            if u >= first and values[head + binom[u, j + 1] + tail] < x:
                 out[kind, row, u] += 1
 
 
@@ -99,11 +102,16 @@ def _add(
     vec1: NDArray[np.uint16],
     vec2: NDArray[np.uint16],
     vec3: NDArray[np.uint8],
+    first: int,
+    end: int,
 ) -> None:  # pragma: no cover - compiled
     """Count the hand ``h`` (five ascending cards) in every table: for each subset S of at most
-    three of its cards and each other card u of it, the row of S at u."""
+    three of its cards and each other card u of it from ``first`` to ``end`` (excluded), the row
+    of S at u."""
     for i in range(5):
         u = hands[row, i]
+        if u < first or u >= end:
+            continue
         vec0[u] += 1
         for j in range(5):
             if j != i:
@@ -135,8 +143,10 @@ def sweep(
     out: NDArray[np.int32],
     p: NDArray[np.int64],
     s: NDArray[np.int64],
+    first: int,
+    end: int,
 ) -> None:  # pragma: no cover - compiled
-    """For each player hand and each up card u, into ``out`` (shape (4, players, 52)): how many
+    """For each player hand and each up card u from ``first`` to ``end`` (excluded), into ``out`` (shape (4, players, 52)): how many
     dealer hands (u and four of the 46 other cards) do not qualify (valued below ``qualifier``),
     qualify and rank below the player's hand, tie it, and beat it (zero for u in the hand).
 
@@ -144,7 +154,9 @@ def sweep(
     (ascending, one row per colex index); ``order``: the colex indices by increasing value, those of value x from
     ``start[x]`` to ``start[x + 1]``; ``players``: the player hands' colex indices by increasing
     value, those of value x from ``pstart[x]``.  The tables ``vec0`` to ``vec3`` start at zero;
-    ``p`` and ``s`` are scratch."""
+    ``p`` and ``s`` are scratch.  Two calls on
+    disjoint ranges of up cards (with tables of their own) may run at once: nothing else is
+    shared, and the compiled code releases the GIL."""
     top = len(start) - 2
     n = len(players)
     dealer = 163_185
@@ -169,14 +181,14 @@ def sweep(
                 kind = 2
             for j in range(5):
                 p[j] = hands[players[i], j]
-            _below(p, s, x, values, binom, vec0, vec1, vec2, vec3, out, kind, i)
+            _below(p, s, x, values, binom, vec0, vec1, vec2, vec3, out, kind, i, first, end)
         if x <= top:
             for r in range(start[x], start[x + 1]):
-                _add(hands, order[r], binom, vec0, vec1, vec2, vec3)
+                _add(hands, order[r], binom, vec0, vec1, vec2, vec3, first, end)
     # below the qualifier (a), below the hand (b), not above it (c): the dealer does not qualify
     # in a; qualifies and loses from a up to max(a, b); ties up to max(a, c); wins the rest
     for i in range(n):
-        for u in range(52):
+        for u in range(first, end):
             a = out[0, i, u]
             lo = max(a, out[1, i, u])
             hi = max(a, out[2, i, u])
@@ -185,5 +197,6 @@ def sweep(
             out[3, i, u] = dealer - hi
         for j in range(5):
             u = hands[players[i], j]
-            for kind in range(4):
-                out[kind, i, u] = 0
+            if first <= u < end:
+                for kind in range(4):
+                    out[kind, i, u] = 0

@@ -27,6 +27,7 @@ import math
 import os
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -190,13 +191,24 @@ def _counts() -> Counts:
     pstart = np.zeros(top + 2, dtype=np.int64)
     np.cumsum(np.bincount(player_values, minlength=top + 1), out=pstart[1:])
     out = np.zeros((4, n, 52), dtype=np.int32)
-    kernel.sweep(
-        values, hands, np.argsort(values, kind="stable").astype(np.int64), start, players,
-        pstart, qualifier_value(), kernel.binomials(), np.zeros(52, dtype=np.int32),
-        np.zeros((52, 52), dtype=np.uint16), np.zeros((1326, 52), dtype=np.uint16),
-        np.zeros((22100, 52), dtype=np.uint8), out, np.empty(5, dtype=np.int64),
-        np.empty(4, dtype=np.int64),
-    )  # fmt: skip
+    order = np.argsort(values, kind="stable").astype(np.int64)
+    binom = kernel.binomials()
+    q = qualifier_value()
+
+    def half(first: int, end: int) -> None:
+        """The sweep for the up cards first to end - 1, with tables of its own."""
+        kernel.sweep(
+            values, hands, order, start, players, pstart, q, binom,
+            np.zeros(52, dtype=np.int32), np.zeros((52, 52), dtype=np.uint16),
+            np.zeros((1326, 52), dtype=np.uint16), np.zeros((22100, 52), dtype=np.uint8), out,
+            np.empty(5, dtype=np.int64), np.empty(4, dtype=np.int64), first, end,
+        )  # fmt: skip
+
+    # two threads (the compiled sweep releases the GIL), half of the up cards each
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        done = [pool.submit(half, 0, 26), pool.submit(half, 26, 52)]
+    for job in done:
+        job.result()
     cards = canonical[by_value]
     up = np.ones((n, 52), dtype=bool)
     up[np.arange(n)[:, None], cards] = False
@@ -232,9 +244,9 @@ def _bet_value(k: Counts, ante: int, wins: list[int]) -> NDArray[np.int64]:
     (zero for up cards in the player's hand)."""
     nq, win, _, lose = k.results
     gain = np.array(wins, dtype=np.int64)[k.name][:, None] + ante
-    bet = nq * np.int64(ante)
-    bet += win * gain
-    bet -= lose * np.int64(3 * ante)
+    bet = np.multiply(win, gain, dtype=np.int64)
+    rest = nq - 3 * lose  # within 32 bits: at most 3 x 163,185 either way
+    bet += np.multiply(rest, ante, dtype=np.int64)
     return bet
 
 
