@@ -29,7 +29,6 @@ HANDS = 2_598_960
 """Five cards of 52."""
 
 
-
 def binomials() -> NDArray[np.int64]:
     """C(n, k) for n to 52 and k to 6."""
     return np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)

@@ -57,7 +57,13 @@ NAMES: Final = (
 """The player's hands, best first: the pay table's lines (``bet_pays`` keys) and the hands that
 can win nothing from a qualifying dealer."""
 RESULTS: Final = ("dealer does not qualify", "player wins", "push", "dealer wins")
-PROGRESSIVE_HANDS: Final = ("royal flush", "straight flush", "four of a kind", "full house", "flush")
+PROGRESSIVE_HANDS: Final = (
+    "royal flush",
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+)
 STRATEGIES: Final = ("optimal", "always bet", "bet a pair or better", "bet ace-king or better")
 Log = Callable[[str], None]
 
@@ -244,7 +250,7 @@ def _bet_value(k: Counts, ante: int, wins: list[int]) -> NDArray[np.int64]:
     (zero for up cards in the player's hand)."""
     nq, win, _, lose = k.results
     gain = np.array(wins, dtype=np.int64)[k.name][:, None] + ante
-    bet = np.multiply(win, gain, dtype=np.int64)
+    bet: NDArray[np.int64] = np.multiply(win, gain, dtype=np.int64)
     rest = nq - 3 * lose  # within 32 bits: at most 3 x 163,185 either way
     bet += np.multiply(rest, ante, dtype=np.int64)
     return bet
@@ -298,10 +304,13 @@ def _figures(k: Counts, config: ConfigLike, ante: int) -> dict[str, Any]:
         "wins": wins,
         "ties": ties,
         "by_name": [
-            {"bet": [per_result[r][i] for r in range(4)], "bet_situations": bet_situations[i],
-             "fold_situations": fold_situations[i]}
+            {
+                "bet": [per_result[r][i] for r in range(4)],
+                "bet_situations": bet_situations[i],
+                "fold_situations": fold_situations[i],
+            }
             for i in range(n_names)
-        ],  # fmt: skip
+        ],
         "strategies": strategies,
         "pair_folded": sum(fold_situations[: pair + 1]),
         "ace_king_table": _ace_king_table(k, plays),
@@ -406,7 +415,10 @@ class ProgressiveReturn:
 
 
 def progressive_return(
-    wager: int, percent: Mapping[str, Fraction], fixed: Mapping[str, int], hands: Mapping[str, int],
+    wager: int,
+    percent: Mapping[str, Fraction],
+    fixed: Mapping[str, int],
+    hands: Mapping[str, int],
     folded: int = 0,
 ) -> ProgressiveReturn:
     """The progressive wager of ``wager`` cents paying ``percent`` of the meter or ``fixed`` cents
@@ -560,7 +572,9 @@ def _strategy(figs: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[str
     pair_all = all(by_name[i]["fold_situations"] == 0 for i in range(pair_index + 1))
     low = by_name[NAMES.index("less than ace king")]
     table = []
-    for key in sorted(figs["ace_king_table"], key=lambda w: [-"23456789TJQKA".index(c) for c in w.split("-")]):
+    for key in sorted(
+        figs["ace_king_table"], key=lambda w: [-"23456789TJQKA".index(c) for c in w.split("-")]
+    ):
         cells = figs["ace_king_table"][key]
         row: dict[str, Any] = {"hand": f"A-K-{key}"}
         for r, (bet, total) in enumerate(cells):
@@ -590,8 +604,8 @@ def _notes(figs: dict[str, Any], totals: dict[str, dict[str, Fraction]]) -> list
     notes = [
         "one player against the dealer, one deck; the decision sees the player's five cards and "
         "the dealer's up card (other players' cards are not used)",
-        "the bet wager is twice the ante (19:47-16.1 \"Bet wager\"); the dealer qualifies with "
-        "A-K-4-3-2 or better (19:47-16.1 \"Qualifying hand\")",
+        'the bet wager is twice the ante (19:47-16.1 "Bet wager"); the dealer qualifies with '
+        'A-K-4-3-2 or better (19:47-16.1 "Qualifying hand")',
         "a dealer who does not qualify pays the ante 1 to 1 and returns the bet; a qualifying "
         "dealer beaten pays the ante 1 to 1 and the bet by the pay table; an exact tie pushes; "
         "a fold forfeits the ante",
