@@ -179,7 +179,12 @@ int main(void) {
                 int sign = (sz & 1) ? -1 : 1;
                 if (sz <= 3) {
                     const uint16_t *l = list[tn] + colex(t, tn) * list_len[tn];
-                    for (int z = 0; z < 3; z++) n[z] += sign * below(l, list_len[tn], xs[z]);
+                    int64_t at_q = below(l, list_len[tn], q), at_v = below(l, list_len[tn], v);
+                    int64_t upto = at_v; /* then past the (few) hands of value exactly v */
+                    while (upto < list_len[tn] && l[upto] <= v) upto++;
+                    n[0] += sign * at_q;
+                    n[1] += sign * at_v;
+                    n[2] += sign * upto;
                 } else {
                     int tv = value[colex(t, 5)];
                     for (int z = 0; z < 3; z++) n[z] += sign * (tv < xs[z]);
