@@ -203,3 +203,14 @@ def test_a_damaged_cache_file_is_recomputed(sheet: CaribbeanSheet) -> None:
     assert analysis.figures(config)["ties"] == 0
     path.write_text("{")
     assert analysis.figures(config)["ties"] == 0
+
+
+def test_progressive_plot_writes_png(sheet: CaribbeanSheet, tmp_path: Path) -> None:
+    """The progressive's return against the meter, drawn to a PNG; a table without a progressive
+    has nothing to plot and says so."""
+    path = tmp_path / "progressive.png"
+    analysis.progressive_plot(sheet, str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bare = analyze(StandInConfig(progressive=None))
+    with pytest.raises(FeltError, match="no progressive"):
+        analysis.progressive_plot(bare, str(tmp_path / "none.png"))
