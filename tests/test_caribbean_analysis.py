@@ -214,3 +214,20 @@ def test_progressive_plot_writes_png(sheet: CaribbeanSheet, tmp_path: Path) -> N
     bare = analyze(StandInConfig(progressive=None))
     with pytest.raises(FeltError, match="no progressive"):
         analysis.progressive_plot(bare, str(tmp_path / "none.png"))
+
+
+def test_return_table_by_result_is_the_published_table(sheet: CaribbeanSheet) -> None:
+    """The sheet's table by result, line for line the published one (Wizard of Odds via
+    casinoadvisor.com "Caribbean Stud Poker Probability", 2008), total return -0.052243."""
+    published = [
+        ("win: royal flush", 16_759_740), ("win: straight flush", 156_929_720),
+        ("win: four of a kind", 2_832_435_800), ("win: full house", 16_624_475_280),
+        ("win: flush", 21_856_990_280), ("win: straight", 43_805_516_100),
+        ("win: three of a kind", 234_242_908_320), ("win: two pair", 488_012_139_360),
+        ("win: pair or less", 2_343_248_003_808), ("dealer does not qualify", 4_532_514_033_720),
+        ("push", 321_623_100), ("fold", 9_523_005_974_460), ("dealer wins", 2_726_592_727_512),
+    ]  # fmt: skip
+    rows = sheet.by_result()
+    assert [(line, count) for line, count, _ in rows] == published
+    assert f"{float(sum(r for _, _, r in rows)):.6f}" == "-0.052243"
+    assert "Return table by result" in sheet.to_markdown()

@@ -25,9 +25,6 @@ from numpy.typing import NDArray
 
 from felt.core._jit import jit
 
-HANDS = 2_598_960
-"""Five cards of 52."""
-
 
 def binomials() -> NDArray[np.int64]:
     """C(n, k) for n to 52 and k to 6."""

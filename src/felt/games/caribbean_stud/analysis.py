@@ -36,7 +36,15 @@ from typing import Any, Final, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from felt.analysis.parsheet import Outcome, ParSheet, Section, Table, fraction_text, rank_word
+from felt.analysis.parsheet import (
+    Outcome,
+    ParSheet,
+    Section,
+    Table,
+    fraction_text,
+    prob_text,
+    rank_word,
+)
 from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.core.ranking import Category, five_card_key_of_ranks
@@ -469,9 +477,39 @@ class CaribbeanSheet(ParSheet):
             meters.add(math.ceil(p.break_even * 100))
         return [(m, p.at(m)) for m in sorted(meters)]
 
+    def by_result(self) -> list[tuple[str, int, Fraction]]:
+        """The return table as it is usually published: the player's wins by hand (one pair and
+        ace-king together as "pair or less"), then the dealer not qualifying, pushes, folds and
+        the dealer's wins; (line, deals, return per ante)."""
+        lines: dict[str, list[Any]] = {}
+        for o in self.outcomes:
+            if o.decision == "fold":
+                line = "fold"
+            elif o.result == "player wins":
+                line = "win: " + ("pair or less" if o.hand in ("one pair", "ace king") else o.hand)
+            else:
+                line = o.result
+            got = lines.setdefault(line, [0, Fraction(0)])
+            got[0] += o.count
+            got[1] += self.contribution(o)
+        order = [f"win: {h}" for h in NAMES[:8]] + ["win: pair or less", *RESULTS[:1], "push",
+                                                    "fold", "dealer wins"]  # fmt: skip
+        return [(line, *lines[line]) for line in order if line in lines]
+
     def sections(self) -> list[Section]:
-        """The par sheet's sections, with the progressive wager's before the notes."""
+        """The par sheet's sections: after the return table, the same by result as usually
+        published; the progressive wager's before the notes."""
         out = super().sections()
+        rows = [[line, f"{count:,}", prob_text(Fraction(count, self.total)), f"{float(ret):.6f}"]
+                for line, count, ret in self.by_result()]  # fmt: skip
+        ev = self.expected_net
+        published = Section("by_result", "Return table by result", [
+            "The same deals as usually published (a win counted by the player's hand).",
+            Table(["result", "count", "probability", "return"], rows, frozenset({1, 2, 3}),
+                  ["total", f"{self.total:,}", "1", f"{float(ev):.6f}"]),
+        ])  # fmt: skip
+        at = next(i for i, s in enumerate(out) if s.key == "return_table") + 1
+        out = [*out[:at], published, *out[at:]]
         p = self.progressive
         if p is None:
             return out
