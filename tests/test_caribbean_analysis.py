@@ -231,3 +231,11 @@ def test_return_table_by_result_is_the_published_table(sheet: CaribbeanSheet) ->
     assert [(line, count) for line, count, _ in rows] == published
     assert f"{float(sum(r for _, _, r in rows)):.6f}" == "-0.052243"
     assert "Return table by result" in sheet.to_markdown()
+
+
+def test_bet_frequency_is_one_less_the_folds(sheet: CaribbeanSheet) -> None:
+    """Bet frequency of the optimal strategy: the situations bet, 1 - folds / deals (the folds of
+    the published table)."""
+    bets = 2_598_960 * 47 - 9_523_005_974_460 // 163_185
+    assert f"{bets:,} of the 122,151,120 situations" in sheet.strategy["bet frequency"]
+    assert sheet.strategy["bet frequency"].startswith("Bet frequency: 52.2255%")

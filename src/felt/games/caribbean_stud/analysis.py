@@ -631,7 +631,12 @@ def _strategy(figs: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[str
         + "with ace-king high, bet or fold as the decision table says (the hand's three lower "
         "ranks against the dealer's up card)."
     )
+    bets = figs["strategies"]["optimal"]["bet_situations"]
+    situations = PLAYER_HANDS * UP_CARDS
+    frequency = Fraction(bets, situations)
     notes = {
+        "bet frequency": f"Bet frequency: {float(frequency) * 100:.4f}% ({bets:,} of the "
+        f"{situations:,} situations, hand and up card; exactly {fraction_text(frequency)}).",
         "pairs": f"Pairs or better folded: {figs['pair_folded']:,} situations (hand and up card).",
         "ties": f"Situations where betting and folding expect the same (folded): {figs['ties']:,}.",
     }
