@@ -239,3 +239,18 @@ def test_bet_frequency_is_one_less_the_folds(sheet: CaribbeanSheet) -> None:
     bets = 2_598_960 * 47 - 9_523_005_974_460 // 163_185
     assert f"{bets:,} of the 122,151,120 situations" in sheet.strategy["bet frequency"]
     assert sheet.strategy["bet frequency"].startswith("Bet frequency: 52.2255%")
+
+
+def test_a_progressive_may_pay_more_hands(sheet: CaribbeanSheet) -> None:
+    """19:47-16.11: a table paying a straight on the progressive too adds the straights' share
+    (10,200 of the 2,598,960 hands, none folded) to the fixed part; an unknown hand is refused."""
+    more = StandInProgressive(fixed={**StandInProgressive().fixed, "straight": 10_00})
+    other = analyze(StandInConfig(progressive=more))
+    assert other.progressive is not None
+    assert sheet.progressive is not None
+    assert other.progressive.fixed - sheet.progressive.fixed == Fraction(
+        10_200 * 10_00, 2_598_960 * 100
+    )
+    assert other.progressive.per_cent == sheet.progressive.per_cent
+    with pytest.raises(FeltError, match="unknown hands"):
+        analyze(StandInConfig(progressive=StandInProgressive(fixed={"five aces": 1})))

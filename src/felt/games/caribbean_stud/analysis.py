@@ -65,7 +65,7 @@ NAMES: Final = (
 """The player's hands, best first: the pay table's lines (``bet_pays`` keys) and the hands that
 can win nothing from a qualifying dealer."""
 RESULTS: Final = ("dealer does not qualify", "player wins", "push", "dealer wins")
-PROGRESSIVE_HANDS: Final = (
+PROGRESSIVE_HANDS: Final = (  # the minimum table's; a table may pay others too
     "royal flush",
     "straight flush",
     "four of a kind",
@@ -442,9 +442,13 @@ def _progressive(figs: dict[str, Any], config: ConfigLike) -> ProgressiveReturn 
     settings = getattr(config, "progressive", None)
     if settings is None:
         return None
-    hands = {h: figs["by_name"][NAMES.index(h)]["bet_situations"] * DEALER_HANDS
-             for h in PROGRESSIVE_HANDS}  # fmt: skip
-    folded = sum(figs["by_name"][NAMES.index(h)]["fold_situations"] for h in PROGRESSIVE_HANDS)
+    paid = [*PROGRESSIVE_HANDS, *(h for h in (*settings.percent, *settings.fixed)
+                                  if h not in PROGRESSIVE_HANDS and h in NAMES)]  # fmt: skip
+    unknown = sorted(h for h in (*settings.percent, *settings.fixed) if h not in NAMES)
+    if unknown:
+        raise FeltError(f"progressive pays unknown hands {unknown}; hands: {', '.join(NAMES[:10])}")
+    hands = {h: figs["by_name"][NAMES.index(h)]["bet_situations"] * DEALER_HANDS for h in paid}
+    folded = sum(figs["by_name"][NAMES.index(h)]["fold_situations"] for h in paid)
     return progressive_return(settings.wager, settings.percent, settings.fixed, hands,
                               folded * DEALER_HANDS)  # fmt: skip
 
