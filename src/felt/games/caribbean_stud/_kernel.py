@@ -196,3 +196,19 @@ def sweep(
             if first <= u < end:
                 for kind in range(4):
                     out[kind, i, u] = 0
+
+
+def warm_up() -> None:
+    """Compile :func:`sweep` for the argument types :mod:`.analysis` passes (the values table is
+    read-only), on arrays with no player hands: run in a thread while the caller builds the real
+    arrays, so compiling and numpy's work overlap."""
+    values = np.zeros(1, dtype=np.uint16)
+    values.flags.writeable = False
+    none = np.zeros(0, dtype=np.int64)
+    sweep(
+        values, np.zeros((0, 5), dtype=np.uint8), none, np.zeros(2, dtype=np.int64), none,
+        np.zeros(2, dtype=np.int64), 0, binomials(), np.zeros(52, dtype=np.int32),
+        np.zeros((52, 52), dtype=np.uint16), np.zeros((1326, 52), dtype=np.uint16),
+        np.zeros((22100, 52), dtype=np.uint8), np.zeros((4, 0, 52), dtype=np.int32),
+        np.empty(5, dtype=np.int64), np.empty(4, dtype=np.int64), 0, 0,
+    )  # fmt: skip

@@ -189,40 +189,42 @@ def _counts() -> Counts:
     from felt.analysis.kernels import _colex_sets, five_card_values, suit_classes
     from felt.games.caribbean_stud import _kernel as kernel
 
-    values = five_card_values()
-    hands = _colex_sets(5).view(np.uint8)  # every hand's ascending cards, by colex index
-    class_of, canonical = suit_classes(5)
-    weight = np.bincount(class_of)
-    canon = sum((kernel.binomials()[canonical[:, i], i + 1] for i in range(5)),
-                np.zeros(len(canonical), dtype=np.int64))  # fmt: skip
-    n = len(canon)
-    player_values = values[canon]
-    by_value = np.argsort(player_values, kind="stable")
-    players = canon[by_value]
-    top = 7462
-    start = np.zeros(top + 2, dtype=np.int64)
-    np.cumsum(np.bincount(values, minlength=top + 1), out=start[1:])
-    pstart = np.zeros(top + 2, dtype=np.int64)
-    np.cumsum(np.bincount(player_values, minlength=top + 1), out=pstart[1:])
-    out = np.zeros((4, n, 52), dtype=np.int32)
-    order = np.argsort(values, kind="stable").astype(np.int64)
-    binom = kernel.binomials()
-    q = qualifier_value()
-
-    def half(first: int, end: int) -> None:
-        """The sweep for the up cards first to end - 1, with tables of its own."""
-        kernel.sweep(
-            values, hands, order, start, players, pstart, q, binom,
-            np.zeros(52, dtype=np.int32), np.zeros((52, 52), dtype=np.uint16),
-            np.zeros((1326, 52), dtype=np.uint16), np.zeros((22100, 52), dtype=np.uint8), out,
-            np.empty(5, dtype=np.int64), np.empty(4, dtype=np.int64), first, end,
-        )  # fmt: skip
-
-    # two threads (the compiled sweep releases the GIL), half of the up cards each
     with ThreadPoolExecutor(max_workers=2) as pool:
+        compiling = pool.submit(kernel.warm_up)  # numba compiles while numpy builds the arrays
+        values = five_card_values()
+        hands = _colex_sets(5).view(np.uint8)  # every hand's ascending cards, by colex index
+        class_of, canonical = suit_classes(5)
+        weight = np.bincount(class_of)
+        canon = sum((kernel.binomials()[canonical[:, i], i + 1] for i in range(5)),
+                    np.zeros(len(canonical), dtype=np.int64))  # fmt: skip
+        n = len(canon)
+        player_values = values[canon]
+        by_value = np.argsort(player_values, kind="stable")
+        players = canon[by_value]
+        top = 7462
+        start = np.zeros(top + 2, dtype=np.int64)
+        np.cumsum(np.bincount(values, minlength=top + 1), out=start[1:])
+        pstart = np.zeros(top + 2, dtype=np.int64)
+        np.cumsum(np.bincount(player_values, minlength=top + 1), out=pstart[1:])
+        out = np.zeros((4, n, 52), dtype=np.int32)
+        order = np.argsort(values, kind="stable").astype(np.int64)
+        binom = kernel.binomials()
+        q = qualifier_value()
+
+        def half(first: int, end: int) -> None:
+            """The sweep for the up cards first to end - 1, with tables of its own."""
+            kernel.sweep(
+                values, hands, order, start, players, pstart, q, binom,
+                np.zeros(52, dtype=np.int32), np.zeros((52, 52), dtype=np.uint16),
+                np.zeros((1326, 52), dtype=np.uint16), np.zeros((22100, 52), dtype=np.uint8), out,
+                np.empty(5, dtype=np.int64), np.empty(4, dtype=np.int64), first, end,
+            )  # fmt: skip
+
+        compiling.result()
+        # two threads (the compiled sweep releases the GIL), half of the up cards each
         done = [pool.submit(half, 0, 26), pool.submit(half, 26, 52)]
-    for job in done:
-        job.result()
+        for job in done:
+            job.result()
     cards = canonical[by_value]
     up = np.ones((n, 52), dtype=bool)
     up[np.arange(n)[:, None], cards] = False
