@@ -168,14 +168,18 @@ int main(void) {
         for (int j = 0; j < 5; j++) p[j] = cards_of[i][j];
         int v = value[i], cat = category[v];
         int64_t k = pays[cat];
+        int subset[31][5], size[31]; /* the subsets of P but P itself, ascending */
+        for (int mask = 0; mask < 31; mask++) {
+            size[mask] = 0;
+            for (int j = 0; j < 5; j++) if (mask >> j & 1) subset[mask][size[mask]++] = p[j];
+        }
         for (int u = 0; u < 52; u++) {
             if (u == p[0] || u == p[1] || u == p[2] || u == p[3] || u == p[4]) continue;
             int64_t n[3] = {0, 0, 0};
             int xs[3] = {q, v, v + 1};
             for (int mask = 0; mask < 31; mask++) {
-                int s[5], sz = 0, t[6];
-                for (int j = 0; j < 5; j++) if (mask >> j & 1) s[sz++] = p[j];
-                int tn = insert(s, sz, u, t);
+                int t[6], sz = size[mask];
+                int tn = insert(subset[mask], sz, u, t);
                 int sign = (sz & 1) ? -1 : 1;
                 if (sz <= 3) {
                     const uint16_t *l = list[tn] + colex(t, tn) * list_len[tn];
