@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -184,19 +185,36 @@ def counts(log: Log | None = None) -> Counts:
     return _counts()
 
 
+def _suit_classes() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """One hand per suit class of five cards, the class's canonical hand (its suits' rank masks
+    do not increase from suit 0 to 3, as :func:`felt.analysis.kernels.suit_classes` picks it),
+    by colex index; and how many hands each class holds: 24 over the orderings of the four suits
+    that leave the masks as they are (the product of the factorials of runs of equal masks)."""
+    from felt.analysis.kernels import _suit_masks
+
+    a, b, c, d = _suit_masks(5)
+    canon = np.flatnonzero((a >= b) & (b >= c) & (c >= d))
+    masks = [m[canon] for m in (a, b, c, d)]
+    fixing = np.ones(len(canon), dtype=np.int64)
+    run = np.ones(len(canon), dtype=np.int64)
+    for left, right in itertools.pairwise(masks):
+        same = left == right
+        run = np.where(same, run + 1, 1)
+        fixing = np.where(same, fixing * run, fixing)
+    return canon, 24 // fixing
+
+
 @functools.cache
 def _counts() -> Counts:
-    from felt.analysis.kernels import _colex_sets, five_card_values, suit_classes
+    from felt.analysis.kernels import _colex_sets, five_card_values
     from felt.games.caribbean_stud import _kernel as kernel
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         compiling = pool.submit(kernel.warm_up)  # numba compiles while numpy builds the arrays
         values = five_card_values()
         hands = _colex_sets(5).view(np.uint8)  # every hand's ascending cards, by colex index
-        class_of, canonical = suit_classes(5)
-        weight = np.bincount(class_of)
-        canon = sum((kernel.binomials()[canonical[:, i], i + 1] for i in range(5)),
-                    np.zeros(len(canonical), dtype=np.int64))  # fmt: skip
+        canon, weight = _suit_classes()
+        canonical = hands[canon].astype(np.int64)
         n = len(canon)
         player_values = values[canon]
         by_value = np.argsort(player_values, kind="stable")
