@@ -48,10 +48,10 @@ def _below(
     first: int,
     end: int,
 ) -> None:  # pragma: no cover - compiled
-    """``out[kind, row, u]``: the hands added so far holding u and none of the five cards ``p`` (ascending),
-    by inclusion-exclusion over the subsets of ``p``; for the four-card subsets S, whether
-    ``values`` puts S + {u} below ``x``.  Only for the up cards u from ``first`` to ``end``
-    (excluded); entries for u in ``p`` are meaningless."""
+    """``out[kind, row, u]``: the hands added so far holding u and none of the five cards ``p``
+    (ascending), by inclusion-exclusion over the subsets of ``p``; for the four-card subsets S,
+    whether ``values`` puts S + {u} below ``x``.  Only for the up cards u from ``first`` to
+    ``end`` (excluded); entries for u in ``p`` are meaningless."""
     for u in range(first, end):
         out[kind, row, u] = vec0[u]
     for i in range(5):
@@ -142,17 +142,18 @@ def sweep(
     first: int,
     end: int,
 ) -> None:  # pragma: no cover - compiled
-    """For each player hand and each up card u from ``first`` to ``end`` (excluded), into ``out`` (shape (4, players, 52)): how many
-    dealer hands (u and four of the 46 other cards) do not qualify (valued below ``qualifier``),
-    qualify and rank below the player's hand, tie it, and beat it (zero for u in the hand).
+    """For each player hand and each up card u from ``first`` to ``end`` (excluded), into
+    ``out`` (shape (4, players, 52)): how many dealer hands (u and four of the 46 other cards) do
+    not qualify (valued below ``qualifier``), qualify and rank below the player's hand, tie it,
+    and beat it (zero for u in the hand).
 
     ``values``: each hand's value by colex index (1 up, higher ranks higher), ``hands`` its cards
-    (ascending, one row per colex index); ``order``: the colex indices by increasing value, those of value x from
-    ``start[x]`` to ``start[x + 1]``; ``players``: the player hands' colex indices by increasing
-    value, those of value x from ``pstart[x]``.  The tables ``vec0`` to ``vec3`` start at zero;
-    ``p`` and ``s`` are scratch.  Two calls on
-    disjoint ranges of up cards (with tables of their own) may run at once: nothing else is
-    shared, and the compiled code releases the GIL."""
+    (ascending, one row per colex index); ``order``: the colex indices by increasing value, those
+    of value x from ``start[x]`` to ``start[x + 1]``; ``players``: the player hands' colex indices
+    by increasing value, those of value x from ``pstart[x]``.  The tables ``vec0`` to ``vec3``
+    start at zero; ``p`` and ``s`` are scratch.  Two calls on disjoint ranges of up cards (with
+    tables of their own) may run at once: they share nothing they write, and the compiled code
+    releases the GIL."""
     top = len(start) - 2
     n = len(players)
     dealer = 163_185
