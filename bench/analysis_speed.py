@@ -1,7 +1,8 @@
 """Exact analysis times from a cold process and from a fresh process on warm caches: Boston 5
 (targets: cold under 5 s, warm under 2 s), Double Down Stud (under 10 s), Three Card Poker (the
-analysis under 0.5 s cold, printed by the child; the whole process under 1.5 s) and Boston 7 at both
-wager ratios (under 15 minutes cold), each run in a fresh Python process so compilation, table
+analysis under 0.5 s cold, printed by the child; the whole process under 1.5 s), Caribbean Stud
+(cold under 10 s, warm under 1 s; its own bench, ``caribbean_speed``, compares it with a count in
+C) and Boston 7 at both wager ratios (under 15 minutes cold), each run in a fresh Python process so compilation, table
 building and the cached counts all count.
 
 The peer measured in the same run is a plain count of the work: the time to evaluate as many
@@ -47,6 +48,12 @@ JOBS = {
         "print(f'  three-card-poker: the analysis itself {time.perf_counter() - t:.3f} s "
         "(target 0.5 s), after the imports')",
         (1.5, 1.5),
+    ),
+    "caribbean_stud (all 19.9 trillion deals)": (
+        "from felt.games.caribbean_stud.analysis import analyze;"
+        "from felt.games.caribbean_stud.config import CaribbeanConfig;"
+        "analyze(CaribbeanConfig.from_mapping({}))",
+        (10.0, 1.0),
     ),
     "boston7 (ratios 1 and 2)": (
         "from felt.games.boston.analysis import analyze_boston7;"

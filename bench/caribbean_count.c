@@ -8,7 +8,8 @@
  * For a player hand P (one per suit class, weighted by the class's size) and an up card u, the
  * dealer hands (u and four cards avoiding P) below x number, by inclusion-exclusion over the
  * subsets S of P, sum (-1)^|S| below(S + {u}, x), the four-card S adding 1 when the hand S + {u}
- * is itself below x.  Asked at the qualifier (A-K-4-3-2), at P's value and just above it.
+ * is itself below x.  Asked at the qualifier (A-K-4-3-2: searched once per set, the same for
+ * every P), at P's value and just above it (walking on from P's value past the hands equal to it).
  *
  * Hand values come from its own evaluator (category, then the ranks by count and rank), ranked
  * densely.  Minimum pay table: bet pays 100/50/20/7/5/4/3/2/1/1 to 1.
@@ -149,6 +150,14 @@ int main(void) {
         }
     }
 
+    /* each list's count below the qualifier, the same for every player hand */
+    int32_t *below_q[5];
+    for (int k = 1; k <= 4; k++) {
+        below_q[k] = malloc(sizeof(int32_t) * binom[52][k]);
+        for (int64_t idx = 0; idx < binom[52][k]; idx++)
+            below_q[k][idx] = (int32_t)below(list[k] + idx * list_len[k], list_len[k], q);
+    }
+
     /* the player hands, one per suit class */
     static const int64_t pays[10] = {1, 1, 2, 3, 4, 5, 7, 20, 50, 100};
     int64_t nq_total = 0, win_by[10] = {0}, push_total = 0, lose_total = 0, fold_total = 0;
@@ -168,18 +177,28 @@ int main(void) {
         for (int j = 0; j < 5; j++) p[j] = cards_of[i][j];
         int v = value[i], cat = category[v];
         int64_t k = pays[cat];
+        int subset[31][5], size[31]; /* the subsets of P but P itself, ascending */
+        for (int mask = 0; mask < 31; mask++) {
+            size[mask] = 0;
+            for (int j = 0; j < 5; j++) if (mask >> j & 1) subset[mask][size[mask]++] = p[j];
+        }
         for (int u = 0; u < 52; u++) {
             if (u == p[0] || u == p[1] || u == p[2] || u == p[3] || u == p[4]) continue;
             int64_t n[3] = {0, 0, 0};
             int xs[3] = {q, v, v + 1};
             for (int mask = 0; mask < 31; mask++) {
-                int s[5], sz = 0, t[6];
-                for (int j = 0; j < 5; j++) if (mask >> j & 1) s[sz++] = p[j];
-                int tn = insert(s, sz, u, t);
+                int t[6], sz = size[mask];
+                int tn = insert(subset[mask], sz, u, t);
                 int sign = (sz & 1) ? -1 : 1;
                 if (sz <= 3) {
-                    const uint16_t *l = list[tn] + colex(t, tn) * list_len[tn];
-                    for (int z = 0; z < 3; z++) n[z] += sign * below(l, list_len[tn], xs[z]);
+                    int64_t idx = colex(t, tn);
+                    const uint16_t *l = list[tn] + idx * list_len[tn];
+                    int64_t at_q = below_q[tn][idx], at_v = below(l, list_len[tn], v);
+                    int64_t upto = at_v; /* then past the (few) hands of value exactly v */
+                    while (upto < list_len[tn] && l[upto] <= v) upto++;
+                    n[0] += sign * at_q;
+                    n[1] += sign * at_v;
+                    n[2] += sign * upto;
                 } else {
                     int tv = value[colex(t, 5)];
                     for (int z = 0; z < 3; z++) n[z] += sign * (tv < xs[z]);

@@ -40,7 +40,7 @@ class StandInProgressive:
     """The progressive settings' names as the shared decisions fix them."""
 
     wager: int = 100
-    rate: Fraction = F(1, 4)
+    rate: Fraction = field(default_factory=lambda: F(1, 4))
     seed: int = 10_000_00
     meter: str = "caribbean"
     percent: dict[str, Fraction] = field(
@@ -106,7 +106,10 @@ def test_strategy_totals_match_wizard_of_odds(sheet: CaribbeanSheet) -> None:
         assert sheet.strategies[name] == Fraction(loss, DEALS)
         assert f"{float(sheet.strategies[name]) * 100:.3f}" == edge, name
         assert f"{float(-t['net'] / t['wagered']) * 100:.3f}" == risk, name
-    assert sheet.element_of_risk == -sheet.totals["optimal"]["net"] / sheet.totals["optimal"]["wagered"]
+    assert (
+        sheet.element_of_risk
+        == -sheet.totals["optimal"]["net"] / sheet.totals["optimal"]["wagered"]
+    )
     assert sheet.house_edge_ante == Fraction(1_041_372_912_372, DEALS)
 
 
@@ -122,7 +125,8 @@ def test_optimal_strategy_bets_every_pair_and_folds_below_ace_king(sheet: Caribb
     rows = {row["hand"]: row for row in sheet.strategy["decisions"]}
     assert len(rows) == 164  # A-K and three lower ranks, less the straight A-K-Q-J-T
     assert all(v == "bet" for k, v in rows["A-K-Q-J-9"].items() if k != "hand")
-    assert rows["A-K-8-3-2"]["4"] == "fold" and rows["A-K-8-3-2"]["2"] == "bet"
+    assert rows["A-K-8-3-2"]["4"] == "fold"
+    assert rows["A-K-8-3-2"]["2"] == "bet"
     assert rows["A-K-Q-T-9"]["J"].startswith("depends on suits")
 
 
@@ -147,7 +151,8 @@ def test_progressive_linear_in_the_meter_with_exact_break_even(sheet: CaribbeanS
     """19:47-16.11 under the fold rule: the return is fixed + slope x meter; at the break-even
     meter (a Fraction of dollars) it is exactly 1; no progressive hand is ever folded."""
     p = sheet.progressive
-    assert p is not None and p.folded == 0
+    assert p is not None
+    assert p.folded == 0
     assert p.hands["royal flush"] == 4 * 47 * 163_185
     even = p.break_even
     assert even is not None
@@ -155,10 +160,15 @@ def test_progressive_linear_in_the_meter_with_exact_break_even(sheet: CaribbeanS
     assert even == (1 - p.fixed) / p.per_cent / 100
     assert p.at(1_000_000_00) - p.at(0) == p.per_cent * 1_000_000_00
     meters = [m for m, _ in sheet.meter_rows()]
-    assert sheet.seed in meters and meters == sorted(meters)
+    assert sheet.seed in meters
+    assert meters == sorted(meters)
     text = sheet.to_text()
-    assert "Progressive wager" in text and "Break-even meter" in text
-    assert sheet.to_json()["progressive"]["break_even_dollars"] == f"{even.numerator}/{even.denominator}"
+    assert "Progressive wager" in text
+    assert "Break-even meter" in text
+    assert (
+        sheet.to_json()["progressive"]["break_even_dollars"]
+        == f"{even.numerator}/{even.denominator}"
+    )
 
 
 def test_a_richer_pay_table_changes_the_decisions_not_the_counts(sheet: CaribbeanSheet) -> None:
@@ -170,7 +180,8 @@ def test_a_richer_pay_table_changes_the_decisions_not_the_counts(sheet: Caribbea
     assert other.house_edge_ante < sheet.house_edge_ante
     folded = sum(o.count for o in other.outcomes if o.decision == "fold")
     assert folded < 9_523_005_974_460
-    assert other.progressive is None and "Progressive wager" not in other.to_text()
+    assert other.progressive is None
+    assert "Progressive wager" not in other.to_text()
 
 
 def test_payout_limit_and_ante_are_checked() -> None:
@@ -179,7 +190,8 @@ def test_payout_limit_and_ante_are_checked() -> None:
     with pytest.raises(FeltError, match="outside the table limits"):
         analyze(StandInConfig(), 1)
     wins = analysis.bet_wins(replace(StandInConfig(), payout_limit=5_000_00), 100_00)
-    assert wins[0] == 5_000_00 and wins[analysis.NAMES.index("one pair")] == 200_00
+    assert wins[0] == 5_000_00
+    assert wins[analysis.NAMES.index("one pair")] == 200_00
 
 
 def test_a_damaged_cache_file_is_recomputed(sheet: CaribbeanSheet) -> None:
@@ -191,3 +203,54 @@ def test_a_damaged_cache_file_is_recomputed(sheet: CaribbeanSheet) -> None:
     assert analysis.figures(config)["ties"] == 0
     path.write_text("{")
     assert analysis.figures(config)["ties"] == 0
+
+
+def test_progressive_plot_writes_png(sheet: CaribbeanSheet, tmp_path: Path) -> None:
+    """The progressive's return against the meter, drawn to a PNG; a table without a progressive
+    has nothing to plot and says so."""
+    path = tmp_path / "progressive.png"
+    analysis.progressive_plot(sheet, str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bare = analyze(StandInConfig(progressive=None))
+    with pytest.raises(FeltError, match="no progressive"):
+        analysis.progressive_plot(bare, str(tmp_path / "none.png"))
+
+
+def test_return_table_by_result_is_the_published_table(sheet: CaribbeanSheet) -> None:
+    """The sheet's table by result, line for line the published one (Wizard of Odds via
+    casinoadvisor.com "Caribbean Stud Poker Probability", 2008), total return -0.052243."""
+    published = [
+        ("win: royal flush", 16_759_740), ("win: straight flush", 156_929_720),
+        ("win: four of a kind", 2_832_435_800), ("win: full house", 16_624_475_280),
+        ("win: flush", 21_856_990_280), ("win: straight", 43_805_516_100),
+        ("win: three of a kind", 234_242_908_320), ("win: two pair", 488_012_139_360),
+        ("win: pair or less", 2_343_248_003_808), ("dealer does not qualify", 4_532_514_033_720),
+        ("push", 321_623_100), ("fold", 9_523_005_974_460), ("dealer wins", 2_726_592_727_512),
+    ]  # fmt: skip
+    rows = sheet.by_result()
+    assert [(line, count) for line, count, _ in rows] == published
+    assert f"{float(sum(r for _, _, r in rows)):.6f}" == "-0.052243"
+    assert "Return table by result" in sheet.to_markdown()
+
+
+def test_bet_frequency_is_one_less_the_folds(sheet: CaribbeanSheet) -> None:
+    """Bet frequency of the optimal strategy: the situations bet, 1 - folds / deals (the folds of
+    the published table)."""
+    bets = 2_598_960 * 47 - 9_523_005_974_460 // 163_185
+    assert f"{bets:,} of the 122,151,120 situations" in sheet.strategy["bet frequency"]
+    assert sheet.strategy["bet frequency"].startswith("Bet frequency: 52.2255%")
+
+
+def test_a_progressive_may_pay_more_hands(sheet: CaribbeanSheet) -> None:
+    """19:47-16.11: a table paying a straight on the progressive too adds the straights' share
+    (10,200 of the 2,598,960 hands, none folded) to the fixed part; an unknown hand is refused."""
+    more = StandInProgressive(fixed={**StandInProgressive().fixed, "straight": 10_00})
+    other = analyze(StandInConfig(progressive=more))
+    assert other.progressive is not None
+    assert sheet.progressive is not None
+    assert other.progressive.fixed - sheet.progressive.fixed == Fraction(
+        10_200 * 10_00, 2_598_960 * 100
+    )
+    assert other.progressive.per_cent == sheet.progressive.per_cent
+    with pytest.raises(FeltError, match="unknown hands"):
+        analyze(StandInConfig(progressive=StandInProgressive(fixed={"five aces": 1})))

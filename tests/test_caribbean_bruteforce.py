@@ -85,7 +85,8 @@ def test_score_ranks_the_categories_in_order() -> None:
              [48, 1, 6, 11, 12], [0, 8, 16, 24, 48], [0, 1, 2, 5, 6], [0, 1, 2, 3, 48],
              [0, 4, 8, 12, 48], [51, 47, 43, 39, 35]]  # fmt: skip
     s = score(np.array(hands)).tolist()
-    assert s == sorted(s) and len(set(s)) == len(s)
+    assert s == sorted(s)
+    assert len(set(s)) == len(s)
     assert s[4] < score(np.array([[4, 9, 14, 19, 20]]))[0]  # the wheel below 6-high straight
 
 

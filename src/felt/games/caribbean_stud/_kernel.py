@@ -25,70 +25,10 @@ from numpy.typing import NDArray
 
 from felt.core._jit import jit
 
-HANDS = 2_598_960
-"""Five cards of 52."""
-
 
 def binomials() -> NDArray[np.int64]:
     """C(n, k) for n to 52 and k to 6."""
     return np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
-
-
-@jit
-def all_hands(out: NDArray[np.uint8]) -> None:  # pragma: no cover - compiled
-    """Every five-card hand's ascending cards, in colex order (row = colex index), into ``out``
-    (shape (2,598,960, 5)).  Arrays are made by the caller: each numpy constructor used in
-    compiled code is one more thing for numba to compile."""
-    i = 0
-    for e in range(4, 52):
-        for d in range(3, e):
-            for c in range(2, d):
-                for b in range(1, c):
-                    for a in range(b):
-                        out[i, 0] = a
-                        out[i, 1] = b
-                        out[i, 2] = c
-                        out[i, 3] = d
-                        out[i, 4] = e
-                        i += 1
-
-
-@jit
-def suit_classes(
-    hands: NDArray[np.uint8], canon: NDArray[np.int64], weight: NDArray[np.int64]
-) -> int:  # pragma: no cover - compiled
-    """The canonical hand of each suit class (colex index; a hand is canonical when its suits'
-    rank masks do not increase from suit 0 to suit 3) and how many hands the class holds
-    (24 over the orderings of the four masks that leave them unchanged), into ``canon`` and
-    ``weight`` (2,598,960 long); how many classes."""
-    n = 0
-    for i in range(HANDS):
-        m0 = m1 = m2 = m3 = 0
-        for j in range(5):
-            card = hands[i, j]
-            bit = 1 << (card >> 2)
-            suit = card & 3
-            if suit == 0:
-                m0 |= bit
-            elif suit == 1:
-                m1 |= bit
-            elif suit == 2:
-                m2 |= bit
-            else:
-                m3 |= bit
-        if m0 >= m1 and m1 >= m2 and m2 >= m3:
-            fixing = 1  # permutations of the suits fixing the masks: product of run factorials
-            run = 1
-            for same in (m1 == m0, m2 == m1, m3 == m2):
-                if same:
-                    run += 1
-                    fixing *= run
-                else:
-                    run = 1
-            canon[n] = i
-            weight[n] = 24 // fixing
-            n += 1
-    return n
 
 
 @jit
@@ -105,23 +45,26 @@ def _below(
     out: NDArray[np.int32],
     kind: int,
     row: int,
+    first: int,
+    end: int,
 ) -> None:  # pragma: no cover - compiled
-    """``out[kind, row, u]``: the hands added so far holding u and none of the five cards ``p`` (ascending),
-    by inclusion-exclusion over the subsets of ``p``; for the four-card subsets S, whether
-    ``values`` puts S + {u} below ``x``.  Entries for u in ``p`` are meaningless."""
-    for u in range(52):
+    """``out[kind, row, u]``: the hands added so far holding u and none of the five cards ``p``
+    (ascending), by inclusion-exclusion over the subsets of ``p``; for the four-card subsets S,
+    whether ``values`` puts S + {u} below ``x``.  Only for the up cards u from ``first`` to
+    ``end`` (excluded); entries for u in ``p`` are meaningless."""
+    for u in range(first, end):
         out[kind, row, u] = vec0[u]
     for i in range(5):
-        for u in range(52):
+        for u in range(first, end):
             out[kind, row, u] -= vec1[p[i], u]
     for i in range(5):
         for j in range(i + 1, 5):
             r2 = binom[p[i], 1] + binom[p[j], 2]
-            for u in range(52):
+            for u in range(first, end):
                 out[kind, row, u] += vec2[r2, u]
             for k in range(j + 1, 5):
                 r3 = binom[p[i], 1] + binom[p[j], 2] + binom[p[k], 3]
-                for u in range(52):
+                for u in range(first, end):
                     out[kind, row, u] -= vec3[r3, u]
     for skip in range(5):
         # S = p less p[skip]; S + {u} with j cards of S below u has the colex index
@@ -136,13 +79,13 @@ def _below(
             tail += binom[s[i], i + 2]
         head = 0
         j = 0
-        for u in range(52):
+        for u in range(end):
             if j < 4 and s[j] == u:
                 head += binom[u, j + 1]
                 tail -= binom[u, j + 2]
                 j += 1
                 continue
-            if values[head + binom[u, j + 1] + tail] < x:
+            if u >= first and values[head + binom[u, j + 1] + tail] < x:
                 out[kind, row, u] += 1
 
 
@@ -155,11 +98,16 @@ def _add(
     vec1: NDArray[np.uint16],
     vec2: NDArray[np.uint16],
     vec3: NDArray[np.uint8],
+    first: int,
+    end: int,
 ) -> None:  # pragma: no cover - compiled
     """Count the hand ``h`` (five ascending cards) in every table: for each subset S of at most
-    three of its cards and each other card u of it, the row of S at u."""
+    three of its cards and each other card u of it from ``first`` to ``end`` (excluded), the row
+    of S at u."""
     for i in range(5):
         u = hands[row, i]
+        if u < first or u >= end:
+            continue
         vec0[u] += 1
         for j in range(5):
             if j != i:
@@ -191,18 +139,24 @@ def sweep(
     out: NDArray[np.int32],
     p: NDArray[np.int64],
     s: NDArray[np.int64],
+    first: int,
+    end: int,
 ) -> None:  # pragma: no cover - compiled
-    """For each player hand and each up card u, into ``out[0]``, ``out[1]`` and ``out[2]``
-    (shape (3, players, 52)): the dealer hands (u and four of the 46 other cards) valued below
-    ``qualifier``, below the player's hand, and not above it.
+    """For each player hand and each up card u from ``first`` to ``end`` (excluded), into
+    ``out`` (shape (4, players, 52)): how many dealer hands (u and four of the 46 other cards) do
+    not qualify (valued below ``qualifier``), qualify and rank below the player's hand, tie it,
+    and beat it (zero for u in the hand).
 
     ``values``: each hand's value by colex index (1 up, higher ranks higher), ``hands`` its cards
-    (:func:`all_hands`); ``order``: the colex indices by increasing value, those of value x from
-    ``start[x]`` to ``start[x + 1]``; ``players``: the player hands' colex indices by increasing
-    value, those of value x from ``pstart[x]``.  The tables ``vec0`` to ``vec3`` start at zero;
-    ``p`` and ``s`` are scratch.  Entries for u in the player's hand are left meaningless."""
+    (ascending, one row per colex index); ``order``: the colex indices by increasing value, those
+    of value x from ``start[x]`` to ``start[x + 1]``; ``players``: the player hands' colex indices
+    by increasing value, those of value x from ``pstart[x]``.  The tables ``vec0`` to ``vec3``
+    start at zero; ``p`` and ``s`` are scratch.  Two calls on disjoint ranges of up cards (with
+    tables of their own) may run at once: they share nothing they write, and the compiled code
+    releases the GIL."""
     top = len(start) - 2
     n = len(players)
+    dealer = 163_185
     for x in range(top + 2):
         # before the hands of value x are added: every player hand at the qualifier, those of
         # value x (below them) and those of value x - 1 (not above them); one call site keeps
@@ -224,7 +178,38 @@ def sweep(
                 kind = 2
             for j in range(5):
                 p[j] = hands[players[i], j]
-            _below(p, s, x, values, binom, vec0, vec1, vec2, vec3, out, kind, i)
+            _below(p, s, x, values, binom, vec0, vec1, vec2, vec3, out, kind, i, first, end)
         if x <= top:
             for r in range(start[x], start[x + 1]):
-                _add(hands, order[r], binom, vec0, vec1, vec2, vec3)
+                _add(hands, order[r], binom, vec0, vec1, vec2, vec3, first, end)
+    # below the qualifier (a), below the hand (b), not above it (c): the dealer does not qualify
+    # in a; qualifies and loses from a up to max(a, b); ties up to max(a, c); wins the rest
+    for i in range(n):
+        for u in range(first, end):
+            a = out[0, i, u]
+            lo = max(a, out[1, i, u])
+            hi = max(a, out[2, i, u])
+            out[1, i, u] = lo - a
+            out[2, i, u] = hi - lo
+            out[3, i, u] = dealer - hi
+        for j in range(5):
+            u = hands[players[i], j]
+            if first <= u < end:
+                for kind in range(4):
+                    out[kind, i, u] = 0
+
+
+def warm_up() -> None:
+    """Compile :func:`sweep` for the argument types :mod:`.analysis` passes (the values table is
+    read-only), on arrays with no player hands: run in a thread while the caller builds the real
+    arrays, so compiling and numpy's work overlap."""
+    values = np.zeros(1, dtype=np.uint16)
+    values.flags.writeable = False
+    none = np.zeros(0, dtype=np.int64)
+    sweep(
+        values, np.zeros((0, 5), dtype=np.uint8), none, np.zeros(2, dtype=np.int64), none,
+        np.zeros(2, dtype=np.int64), 0, binomials(), np.zeros(52, dtype=np.int32),
+        np.zeros((52, 52), dtype=np.uint16), np.zeros((1326, 52), dtype=np.uint16),
+        np.zeros((22100, 52), dtype=np.uint8), np.zeros((4, 0, 52), dtype=np.int32),
+        np.empty(5, dtype=np.int64), np.empty(4, dtype=np.int64), 0, 0,
+    )  # fmt: skip

@@ -22,11 +22,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import itertools
 import json
 import math
 import os
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -35,7 +37,15 @@ from typing import Any, Final, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from felt.analysis.parsheet import Outcome, ParSheet, Section, Table, fraction_text, rank_word
+from felt.analysis.parsheet import (
+    Outcome,
+    ParSheet,
+    Section,
+    Table,
+    fraction_text,
+    prob_text,
+    rank_word,
+)
 from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.core.ranking import Category, five_card_key_of_ranks
@@ -56,7 +66,13 @@ NAMES: Final = (
 """The player's hands, best first: the pay table's lines (``bet_pays`` keys) and the hands that
 can win nothing from a qualifying dealer."""
 RESULTS: Final = ("dealer does not qualify", "player wins", "push", "dealer wins")
-PROGRESSIVE_HANDS: Final = ("royal flush", "straight flush", "four of a kind", "full house", "flush")
+PROGRESSIVE_HANDS: Final = (  # the minimum table's; a table may pay others too
+    "royal flush",
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+)
 STRATEGIES: Final = ("optimal", "always bet", "bet a pair or better", "bet ace-king or better")
 Log = Callable[[str], None]
 
@@ -169,43 +185,69 @@ def counts(log: Log | None = None) -> Counts:
     return _counts()
 
 
+def _suit_classes() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """One hand per suit class of five cards, the class's canonical hand (its suits' rank masks
+    do not increase from suit 0 to 3, as :func:`felt.analysis.kernels.suit_classes` picks it),
+    by colex index; and how many hands each class holds: 24 over the orderings of the four suits
+    that leave the masks as they are (the product of the factorials of runs of equal masks)."""
+    from felt.analysis.kernels import _suit_masks
+
+    a, b, c, d = _suit_masks(5)
+    canon = np.flatnonzero((a >= b) & (b >= c) & (c >= d))
+    masks = [m[canon] for m in (a, b, c, d)]
+    fixing = np.ones(len(canon), dtype=np.int64)
+    run = np.ones(len(canon), dtype=np.int64)
+    for left, right in itertools.pairwise(masks):
+        same = left == right
+        run = np.where(same, run + 1, 1)
+        fixing = np.where(same, fixing * run, fixing)
+    return canon, 24 // fixing
+
+
 @functools.cache
 def _counts() -> Counts:
-    from felt.analysis.kernels import five_card_values
+    from felt.analysis.kernels import _colex_sets, five_card_values
     from felt.games.caribbean_stud import _kernel as kernel
 
-    values = five_card_values()
-    hands = np.empty((kernel.HANDS, 5), dtype=np.uint8)
-    kernel.all_hands(hands)
-    canon = np.empty(kernel.HANDS, dtype=np.int64)
-    weight = np.empty(kernel.HANDS, dtype=np.int64)
-    n = kernel.suit_classes(hands, canon, weight)
-    player_values = values[canon[:n]]
-    by_value = np.argsort(player_values, kind="stable")
-    players = canon[:n][by_value]
-    top = 7462
-    start = np.zeros(top + 2, dtype=np.int64)
-    np.cumsum(np.bincount(values, minlength=top + 1), out=start[1:])
-    pstart = np.zeros(top + 2, dtype=np.int64)
-    np.cumsum(np.bincount(player_values, minlength=top + 1), out=pstart[1:])
-    out = np.zeros((3, n, 52), dtype=np.int32)
-    kernel.sweep(
-        values, hands, np.argsort(values, kind="stable").astype(np.int64), start, players,
-        pstart, qualifier_value(), kernel.binomials(), np.zeros(52, dtype=np.int32),
-        np.zeros((52, 52), dtype=np.uint16), np.zeros((1326, 52), dtype=np.uint16),
-        np.zeros((22100, 52), dtype=np.uint8), out, np.empty(5, dtype=np.int64),
-        np.empty(4, dtype=np.int64),
-    )  # fmt: skip
-    cards = hands[players].astype(np.int64)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        compiling = pool.submit(kernel.warm_up)  # numba compiles while numpy builds the arrays
+        values = five_card_values()
+        hands = _colex_sets(5).view(np.uint8)  # every hand's ascending cards, by colex index
+        canon, weight = _suit_classes()
+        canonical = hands[canon].astype(np.int64)
+        n = len(canon)
+        player_values = values[canon]
+        by_value = np.argsort(player_values, kind="stable")
+        players = canon[by_value]
+        top = 7462
+        start = np.zeros(top + 2, dtype=np.int64)
+        np.cumsum(np.bincount(values, minlength=top + 1), out=start[1:])
+        pstart = np.zeros(top + 2, dtype=np.int64)
+        np.cumsum(np.bincount(player_values, minlength=top + 1), out=pstart[1:])
+        out = np.zeros((4, n, 52), dtype=np.int32)
+        order = np.argsort(values, kind="stable").astype(np.int64)
+        binom = kernel.binomials()
+        q = qualifier_value()
+
+        def half(first: int, end: int) -> None:
+            """The sweep for the up cards first to end - 1, with tables of its own."""
+            kernel.sweep(
+                values, hands, order, start, players, pstart, q, binom,
+                np.zeros(52, dtype=np.int32), np.zeros((52, 52), dtype=np.uint16),
+                np.zeros((1326, 52), dtype=np.uint16), np.zeros((22100, 52), dtype=np.uint8), out,
+                np.empty(5, dtype=np.int64), np.empty(4, dtype=np.int64), first, end,
+            )  # fmt: skip
+
+        compiling.result()
+        # two threads (the compiled sweep releases the GIL), half of the up cards each
+        done = [pool.submit(half, 0, 26), pool.submit(half, 26, 52)]
+        for job in done:
+            job.result()
+    cards = canonical[by_value]
     up = np.ones((n, 52), dtype=bool)
     up[np.arange(n)[:, None], cards] = False
-    a, b, c = out  # below the qualifier, below the player's hand, not above it
-    lo = np.maximum(a, b)
-    hi = np.maximum(a, c)
-    results = np.stack([a, lo - a, hi - lo, DEALER_HANDS - hi]) * up
     value = values[players].astype(np.int64)
-    return Counts(cards, value, _name_of_value()[value], weight[:n][by_value], players,
-                  results.astype(np.int32), up)  # fmt: skip
+    return Counts(cards, value, _name_of_value()[value], weight[by_value], players, out, up)
 
 
 # ------------------------------------------------------------------------- the decisions
@@ -232,45 +274,73 @@ def bet_wins(config: ConfigLike, ante: int) -> list[int]:
 
 
 def _bet_value(k: Counts, ante: int, wins: list[int]) -> NDArray[np.int64]:
-    """Per class and up card: the bet's total result in cents over the 163,185 dealer hands."""
-    nq, win, _, lose = (k.results[i].astype(np.int64) for i in range(4))
+    """Per class and up card: the bet's total result in cents over the 163,185 dealer hands
+    (zero for up cards in the player's hand)."""
+    nq, win, _, lose = k.results
     gain = np.array(wins, dtype=np.int64)[k.name][:, None] + ante
-    return nq * ante + win * gain - lose * 3 * ante
+    bet: NDArray[np.int64] = np.multiply(win, gain, dtype=np.int64)
+    rest = nq - 3 * lose  # within 32 bits: at most 3 x 163,185 either way
+    bet += np.multiply(rest, ante, dtype=np.int64)
+    return bet
 
 
 def _figures(k: Counts, config: ConfigLike, ante: int) -> dict[str, Any]:
-    """Every figure the sheet prints, as integers (JSON-ready): cached per table and ante."""
+    """Every figure the sheet prints, as integers (JSON-ready): cached per table and ante.
+    Sums over the up cards first (per class), then over the classes by hand."""
     wins = bet_wins(config, ante)
     bet = _bet_value(k, ante, wins)
     fold = -DEALER_HANDS * ante
-    w = k.weight[:, None]
-    plays = (bet > fold) & k.up
-    ties = (bet == fold) & k.up
-    pair = (k.name <= NAMES.index("one pair"))[:, None] & k.up
-    ace_king = (k.name <= NAMES.index("ace king"))[:, None] & k.up
-    rules = {"optimal": plays, "always bet": k.up, "bet a pair or better": pair,
-             "bet ace-king or better": ace_king}  # fmt: skip
-    strategies = {}
-    for name, mask in rules.items():
-        net = int((w * np.where(mask, bet, fold) * k.up).sum())
-        situations = int((w * mask).sum())
-        strategies[name] = {"net_cents": net, "bet_situations": situations}
-    by_name: list[dict[str, Any]] = []
-    for i in range(len(NAMES)):
-        mine = (k.name == i)[:, None] & plays
-        folded = (k.name == i)[:, None] & k.up & ~plays
-        by_name.append({
-            "bet": [int((w * k.results[r] * mine).sum()) for r in range(4)],
-            "bet_situations": int((w * mine).sum()),
-            "fold_situations": int((w * folded).sum()),
-        })  # fmt: skip
+    plays = bet > fold  # never an up card in the hand: its bet value is 0 > fold
+    plays &= k.up
+    ties = int(k.weight @ ((bet == fold) & k.up).sum(axis=1))
+    n_names = len(NAMES)
+
+    def by_name(per_class: NDArray[np.int64]) -> list[int]:
+        """Per-class figures, weighted by class size, summed per hand name; in two 32-bit
+        halves, so no sum can overflow 64 bits whatever the ante."""
+        out = []
+        for i in range(n_names):
+            mine = k.name == i
+            w, v = k.weight[mine], per_class[mine]
+            out.append(int(w @ (v >> 32)) * 2**32 + int(w @ (v & 0xFFFFFFFF)))
+        return out
+
+    bets = plays.sum(axis=1).astype(np.int64)
+    bet_sum = bet.sum(axis=1)  # every up card bet
+    best_sum = np.where(plays, bet, 0).sum(axis=1) + (UP_CARDS - bets) * fold
+    per_result = [by_name(np.where(plays, k.results[r], 0).sum(axis=1)) for r in range(4)]
+    bet_situations = by_name(bets)
+    fold_situations = by_name(UP_CARDS - bets)
+    everyone = by_name(bet_sum)
+    best = by_name(best_sum)
+    count = by_name(np.ones(len(k.name), dtype=np.int64))
+    pair, ace_king = NAMES.index("one pair"), NAMES.index("ace king")
+
+    def rule(last: int) -> dict[str, int]:
+        """Bet the hands down to NAMES[last], fold the rest."""
+        net = sum(everyone[: last + 1]) + sum(count[last + 1 :]) * UP_CARDS * fold
+        return {"net_cents": net, "bet_situations": sum(count[: last + 1]) * UP_CARDS}
+
+    strategies = {
+        "optimal": {"net_cents": sum(best), "bet_situations": sum(bet_situations)},
+        "always bet": rule(n_names - 1),
+        "bet a pair or better": rule(pair),
+        "bet ace-king or better": rule(ace_king),
+    }
     return {
         "ante": ante,
         "wins": wins,
-        "ties": int((w * ties).sum()),
-        "by_name": by_name,
+        "ties": ties,
+        "by_name": [
+            {
+                "bet": [per_result[r][i] for r in range(4)],
+                "bet_situations": bet_situations[i],
+                "fold_situations": fold_situations[i],
+            }
+            for i in range(n_names)
+        ],
         "strategies": strategies,
-        "pair_folded": int((w * (pair & ~plays)).sum()),
+        "pair_folded": sum(fold_situations[: pair + 1]),
         "ace_king_table": _ace_king_table(k, plays),
     }
 
@@ -279,14 +349,17 @@ def _ace_king_table(k: Counts, plays: NDArray[np.bool_]) -> dict[str, list[list[
     """For the A-K high hands: per three lower ranks (as "Q-J-9") and up card rank (2 to ace),
     [situations bet, situations]."""
     rows = np.flatnonzero(k.name == NAMES.index("ace king"))
-    ranks = np.sort(k.cards[rows] >> 2, axis=1)[:, ::-1]  # high to low: A, K, then three
+    w = k.weight[rows]
+    bet = (w[:, None] * plays[rows]).reshape(len(rows), 13, 4).sum(axis=2)
+    seen = (w[:, None] * k.up[rows]).reshape(len(rows), 13, 4).sum(axis=2)
+    ranks = np.sort(k.cards[rows] >> 2, axis=1)[:, ::-1][:, 2:]  # the three below A-K
+    keys, group = np.unique(ranks, axis=0, return_inverse=True)
+    group = group.ravel()
     table: dict[str, list[list[int]]] = {}
-    for row, r in zip(rows.tolist(), ranks.tolist(), strict=True):
-        key = rank_word(tuple(r[2:]))
-        cells = table.setdefault(key, [[0, 0] for _ in range(13)])
-        for card in np.flatnonzero(k.up[row]).tolist():
-            cells[card >> 2][0] += int(k.weight[row]) * bool(plays[row, card])
-            cells[card >> 2][1] += int(k.weight[row])
+    for g, key in enumerate(keys.tolist()):
+        mine = group == g
+        cells = zip(bet[mine].sum(axis=0).tolist(), seen[mine].sum(axis=0).tolist(), strict=True)
+        table[rank_word(tuple(key))] = [[int(b), int(s)] for b, s in cells]
     return table
 
 
@@ -370,7 +443,10 @@ class ProgressiveReturn:
 
 
 def progressive_return(
-    wager: int, percent: Mapping[str, Fraction], fixed: Mapping[str, int], hands: Mapping[str, int],
+    wager: int,
+    percent: Mapping[str, Fraction],
+    fixed: Mapping[str, int],
+    hands: Mapping[str, int],
     folded: int = 0,
 ) -> ProgressiveReturn:
     """The progressive wager of ``wager`` cents paying ``percent`` of the meter or ``fixed`` cents
@@ -386,9 +462,13 @@ def _progressive(figs: dict[str, Any], config: ConfigLike) -> ProgressiveReturn 
     settings = getattr(config, "progressive", None)
     if settings is None:
         return None
-    hands = {h: figs["by_name"][NAMES.index(h)]["bet_situations"] * DEALER_HANDS
-             for h in PROGRESSIVE_HANDS}  # fmt: skip
-    folded = sum(figs["by_name"][NAMES.index(h)]["fold_situations"] for h in PROGRESSIVE_HANDS)
+    paid = [*PROGRESSIVE_HANDS, *(h for h in (*settings.percent, *settings.fixed)
+                                  if h not in PROGRESSIVE_HANDS and h in NAMES)]  # fmt: skip
+    unknown = sorted(h for h in (*settings.percent, *settings.fixed) if h not in NAMES)
+    if unknown:
+        raise FeltError(f"progressive pays unknown hands {unknown}; hands: {', '.join(NAMES[:10])}")
+    hands = {h: figs["by_name"][NAMES.index(h)]["bet_situations"] * DEALER_HANDS for h in paid}
+    folded = sum(figs["by_name"][NAMES.index(h)]["fold_situations"] for h in paid)
     return progressive_return(settings.wager, settings.percent, settings.fixed, hands,
                               folded * DEALER_HANDS)  # fmt: skip
 
@@ -421,9 +501,39 @@ class CaribbeanSheet(ParSheet):
             meters.add(math.ceil(p.break_even * 100))
         return [(m, p.at(m)) for m in sorted(meters)]
 
+    def by_result(self) -> list[tuple[str, int, Fraction]]:
+        """The return table as it is usually published: the player's wins by hand (one pair and
+        ace-king together as "pair or less"), then the dealer not qualifying, pushes, folds and
+        the dealer's wins; (line, deals, return per ante)."""
+        lines: dict[str, list[Any]] = {}
+        for o in self.outcomes:
+            if o.decision == "fold":
+                line = "fold"
+            elif o.result == "player wins":
+                line = "win: " + ("pair or less" if o.hand in ("one pair", "ace king") else o.hand)
+            else:
+                line = o.result
+            got = lines.setdefault(line, [0, Fraction(0)])
+            got[0] += o.count
+            got[1] += self.contribution(o)
+        order = [f"win: {h}" for h in NAMES[:8]] + ["win: pair or less", *RESULTS[:1], "push",
+                                                    "fold", "dealer wins"]  # fmt: skip
+        return [(line, *lines[line]) for line in order if line in lines]
+
     def sections(self) -> list[Section]:
-        """The par sheet's sections, with the progressive wager's before the notes."""
+        """The par sheet's sections: after the return table, the same by result as usually
+        published; the progressive wager's before the notes."""
         out = super().sections()
+        rows = [[line, f"{count:,}", prob_text(Fraction(count, self.total)), f"{float(ret):.6f}"]
+                for line, count, ret in self.by_result()]  # fmt: skip
+        ev = self.expected_net
+        published = Section("by_result", "Return table by result", [
+            "The same deals as usually published (a win counted by the player's hand).",
+            Table(["result", "count", "probability", "return"], rows, frozenset({1, 2, 3}),
+                  ["total", f"{self.total:,}", "1", f"{float(ev):.6f}"]),
+        ])  # fmt: skip
+        at = next(i for i, s in enumerate(out) if s.key == "return_table") + 1
+        out = [*out[:at], published, *out[at:]]
         p = self.progressive
         if p is None:
             return out
@@ -524,7 +634,9 @@ def _strategy(figs: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[str
     pair_all = all(by_name[i]["fold_situations"] == 0 for i in range(pair_index + 1))
     low = by_name[NAMES.index("less than ace king")]
     table = []
-    for key in sorted(figs["ace_king_table"], key=lambda w: [-"23456789TJQKA".index(c) for c in w.split("-")]):
+    for key in sorted(
+        figs["ace_king_table"], key=lambda w: [-"23456789TJQKA".index(c) for c in w.split("-")]
+    ):
         cells = figs["ace_king_table"][key]
         row: dict[str, Any] = {"hand": f"A-K-{key}"}
         for r, (bet, total) in enumerate(cells):
@@ -543,7 +655,12 @@ def _strategy(figs: dict[str, Any]) -> tuple[str, list[dict[str, Any]], dict[str
         + "with ace-king high, bet or fold as the decision table says (the hand's three lower "
         "ranks against the dealer's up card)."
     )
+    bets = figs["strategies"]["optimal"]["bet_situations"]
+    situations = PLAYER_HANDS * UP_CARDS
+    frequency = Fraction(bets, situations)
     notes = {
+        "bet frequency": f"Bet frequency: {float(frequency) * 100:.4f}% ({bets:,} of the "
+        f"{situations:,} situations, hand and up card; exactly {fraction_text(frequency)}).",
         "pairs": f"Pairs or better folded: {figs['pair_folded']:,} situations (hand and up card).",
         "ties": f"Situations where betting and folding expect the same (folded): {figs['ties']:,}.",
     }
@@ -554,8 +671,8 @@ def _notes(figs: dict[str, Any], totals: dict[str, dict[str, Fraction]]) -> list
     notes = [
         "one player against the dealer, one deck; the decision sees the player's five cards and "
         "the dealer's up card (other players' cards are not used)",
-        "the bet wager is twice the ante (19:47-16.1 \"Bet wager\"); the dealer qualifies with "
-        "A-K-4-3-2 or better (19:47-16.1 \"Qualifying hand\")",
+        'the bet wager is twice the ante (19:47-16.1 "Bet wager"); the dealer qualifies with '
+        'A-K-4-3-2 or better (19:47-16.1 "Qualifying hand")',
         "a dealer who does not qualify pays the ante 1 to 1 and returns the bet; a qualifying "
         "dealer beaten pays the ante 1 to 1 and the bet by the pay table; an exact tie pushes; "
         "a fold forfeits the ante",
