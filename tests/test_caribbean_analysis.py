@@ -186,11 +186,14 @@ def test_a_richer_pay_table_changes_the_decisions_not_the_counts(sheet: Caribbea
 
 def test_payout_limit_and_ante_are_checked() -> None:
     """An ante outside the table limits is refused with the limits named; a payout limit holds
-    the bet's win down (a royal flush at a $100 ante would win $20,000 on the bet)."""
+    the hand's ante and bet wins down together, the cut on the bet (16.12, as the round settles
+    it): a royal flush at a $100 ante would win $100 + $20,000, and wins $100 + $4,900."""
     with pytest.raises(FeltError, match="outside the table limits"):
         analyze(StandInConfig(), 1)
-    wins = analysis.bet_wins(replace(StandInConfig(), payout_limit=5_000_00), 100_00)
-    assert wins[0] == 5_000_00
+    limited = replace(StandInConfig(), payout_limit=5_000_00)
+    wins = analysis.bet_wins(limited, 100_00)
+    assert analysis.ante_win(limited, 100_00) == 100_00
+    assert wins[0] == 4_900_00
     assert wins[analysis.NAMES.index("one pair")] == 200_00
 
 

@@ -23,17 +23,10 @@ from felt.games.caribbean_stud.config import CaribbeanConfig
 from felt.games.caribbean_stud.game import GAME
 from felt.games.caribbean_stud.play import play
 from felt.games.caribbean_stud.table import CaribbeanTable
-from tests.caribbean_helpers import suggested_play
 
 ID = "caribbean_stud"
 SEED = 1_000_000  # $10,000.00, felt's default reset amount
 QUARTER = 25  # 25% of the $1.00 progressive wager goes onto the meter
-
-
-@pytest.fixture(autouse=True)
-def strategy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suggested play (see :func:`tests.caribbean_helpers.suggested_play`)."""
-    suggested_play(monkeypatch)
 
 
 def scripted(answers: dict[str, list[str]], prompts: list[str]) -> Callable[[str], str]:

@@ -212,6 +212,26 @@ def test_16_12_payout_limit_caps_ante_and_bet_of_a_hand() -> None:
     assert unlimited.net(1) == 10000 + 2000000
 
 
+@pytest.mark.parametrize(
+    ("hand", "name"),
+    [("Ah Kh Qh Jh Th", "royal flush"), ("9c 9d 9h 9s 2c", "four of a kind"),
+     ("Qc Qh 5c 4d 3h", "one pair"), ("Ac Kh 5s 3d 2c", "ace king")],
+)  # fmt: skip
+@pytest.mark.parametrize("ante", [500, 2500, 10000])
+def test_16_12_analysis_pays_what_the_round_pays_under_the_limit(
+    hand: str, name: str, ante: int
+) -> None:
+    """The exact analysis's winning hand (:func:`.analysis.bet_wins` + :func:`.analysis.ante_win`)
+    is what the round settles, the $5,000 limit of 16.12 included: two readings, one number."""
+    from felt.games.caribbean_stud import analysis
+
+    table = config(maximum="100")
+    rnd = dealt({1: hand}, QUALIFIES, {1: ante}, maximum="100")
+    bet_and_settle(rnd, 1)
+    wins = dict(zip(analysis.NAMES, analysis.bet_wins(table, ante), strict=True))
+    assert rnd.net(1) == analysis.ante_win(table, ante) + wins[name]
+
+
 def test_16_10_settlement_order_losers_then_pushes_then_winners_from_dealer_right() -> None:
     rnd = dealt({1: "Qc Qh 5c 4d 3h", 2: "2d 3s 7h 9s Jc", 3: "Ac Kh 4s 3d 2c"},
                 QUALIFIES, {1: 500, 2: 500, 3: 500})  # fmt: skip

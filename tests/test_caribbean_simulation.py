@@ -4,7 +4,6 @@ into every settlement (19:47-16.11, 16.12) and carried from round to round."""
 
 from __future__ import annotations
 
-import importlib.util
 from fractions import Fraction
 
 import numpy as np
@@ -19,16 +18,9 @@ from felt.games.caribbean_stud.hand import hand_name
 from felt.games.caribbean_stud.simulation import CaribbeanSimulation
 from felt.rounds.shuffle import SeededShuffle
 from felt.simulate import engine_nets
-from tests.caribbean_helpers import suggested_play
 
 SEED = 1_000_000  # $10,000.00, felt's default reset amount
 ANTE = 500
-
-
-@pytest.fixture(autouse=True)
-def strategy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The suggested play (see :func:`tests.caribbean_helpers.suggested_play`)."""
-    suggested_play(monkeypatch)
 
 
 def stacked(player: str, dealer: str) -> tuple[Card, ...]:
@@ -117,20 +109,12 @@ def test_a_table_without_the_progressive_keeps_no_meter_and_cannot_simulate_one(
         CaribbeanSimulation(GAME, config, progressive=True)
 
 
-ANALYSIS = pytest.mark.skipif(
-    importlib.util.find_spec("felt.games.caribbean_stud.analysis") is None,
-    reason="the exact analysis (caribbean_stud.analysis) is not here yet",
-)
-
-
-@ANALYSIS
 def test_the_simulation_decides_by_the_exact_table_as_should_bet_counts() -> None:
     """The simulation's look-up (one table from the exact count) against the one-situation
     count of ``strategy.should_bet`` on random situations, half of them ace-king hands (the
     only ones whose decision depends on the other cards and the up card)."""
-    from felt.games.caribbean_stud.strategy import should_bet
-
     from felt.games.caribbean_stud.simulation import Decisions
+    from felt.games.caribbean_stud.strategy import should_bet
 
     config = CaribbeanConfig.from_mapping({})
     decide = Decisions(config, ANTE)
@@ -148,7 +132,6 @@ def test_the_simulation_decides_by_the_exact_table_as_should_bet_counts() -> Non
     assert ace_king >= 20
 
 
-@ANALYSIS
 def test_the_exact_edge_is_the_par_sheets_per_ante() -> None:
     """Wizard of Odds's figure, reproduced by casinoadvisor.com (2008): -0.052243 per ante."""
     sim = GAME.simulation(GAME.config("caribbean_stud", {}))

@@ -263,24 +263,37 @@ def _check_ante(config: ConfigLike, ante: int | None) -> int:
 
 def bet_wins(config: ConfigLike, ante: int) -> list[int]:
     """What a winning bet wager (twice ``ante``) wins, in cents, per :data:`NAMES` (rounded down
-    to the cent; no more than the table's payout limit, if any); 0 for the hands below A-K."""
+    to the cent); 0 for the hands below A-K.  Under a payout limit (16.12) the hand's ante and
+    bet together win no more than the limit, the cut falling on the bet first (as the round
+    settles it: :meth:`.round.CaribbeanRound._limit_cuts`)."""
     limit = getattr(config, "payout_limit", None)
+    room = None if limit is None else int(limit) - ante_win(config, ante)
     wins = []
     for name in NAMES:
         odds = config.bet_pays.get(name)
         win = 0 if odds is None else math.floor(odds * 2 * ante)
-        wins.append(win if limit is None else min(win, int(limit)))
+        wins.append(win if room is None else min(win, room))
     return wins
 
 
-def _bet_value(k: Counts, ante: int, wins: list[int]) -> NDArray[np.int64]:
+def ante_win(config: ConfigLike, ante: int) -> int:
+    """What a winning ante wins (1 to 1), in cents, no more than the payout limit (16.12)."""
+    limit = getattr(config, "payout_limit", None)
+    return ante if limit is None else min(ante, int(limit))
+
+
+def _bet_value(
+    k: Counts, ante: int, wins: list[int], won_ante: int | None = None
+) -> NDArray[np.int64]:
     """Per class and up card: the bet's total result in cents over the 163,185 dealer hands
-    (zero for up cards in the player's hand)."""
+    (zero for up cards in the player's hand); ``won_ante`` is what a winning ante is paid (the
+    ante, unless the payout limit is lower)."""
     nq, win, _, lose = k.results
-    gain = np.array(wins, dtype=np.int64)[k.name][:, None] + ante
+    paid = ante if won_ante is None else won_ante
+    gain = np.array(wins, dtype=np.int64)[k.name][:, None] + paid
     bet: NDArray[np.int64] = np.multiply(win, gain, dtype=np.int64)
-    rest = nq - 3 * lose  # within 32 bits: at most 3 x 163,185 either way
-    bet += np.multiply(rest, ante, dtype=np.int64)
+    bet += np.multiply(nq, paid, dtype=np.int64)
+    bet -= np.multiply(lose, 3 * ante, dtype=np.int64)
     return bet
 
 
@@ -288,7 +301,7 @@ def _figures(k: Counts, config: ConfigLike, ante: int) -> dict[str, Any]:
     """Every figure the sheet prints, as integers (JSON-ready): cached per table and ante.
     Sums over the up cards first (per class), then over the classes by hand."""
     wins = bet_wins(config, ante)
-    bet = _bet_value(k, ante, wins)
+    bet = _bet_value(k, ante, wins, ante_win(config, ante))
     fold = -DEALER_HANDS * ante
     plays = bet > fold  # never an up card in the hand: its bet value is 0 > fold
     plays &= k.up
@@ -367,7 +380,9 @@ def _ace_king_table(k: Counts, plays: NDArray[np.bool_]) -> dict[str, list[list[
 def _digest(config: ConfigLike, ante: int) -> str:
     here = Path(__file__).parent
     core = here.parent.parent / "core"
-    salt = json.dumps({"ante": ante, "wins": bet_wins(config, ante)})
+    salt = json.dumps(
+        {"ante": ante, "wins": bet_wins(config, ante), "ante_win": ante_win(config, ante)}
+    )
     return source_digest(here / "analysis.py", here / "_kernel.py", core / "tables.py",
                          core / "ranking.py", here.parent.parent / "analysis" / "kernels.py",
                          salt=salt)  # fmt: skip

@@ -45,7 +45,9 @@ class Decisions:
         from felt.games.caribbean_stud import analysis
 
         k = analysis.counts()
-        bet = analysis._bet_value(k, ante, analysis.bet_wins(config, ante))
+        bet = analysis._bet_value(
+            k, ante, analysis.bet_wins(config, ante), analysis.ante_win(config, ante)
+        )
         self.plays: NDArray[np.bool_] = bet > -analysis.DEALER_HANDS * ante
         self.rows = {int(c): i for i, c in enumerate(k.colex)}
         self.canonical = analysis._canonical
