@@ -257,3 +257,16 @@ def test_a_progressive_may_pay_more_hands(sheet: CaribbeanSheet) -> None:
     assert other.progressive.per_cent == sheet.progressive.per_cent
     with pytest.raises(FeltError, match="unknown hands"):
         analyze(StandInConfig(progressive=StandInProgressive(fixed={"five aces": 1})))
+
+
+def test_felt_analyze_plot_writes_the_progressive_return_beside_the_distribution(
+    sheet: CaribbeanSheet, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``felt analyze caribbean_stud --plot`` draws the progressive's return against the meter
+    (16.11, 16.12) beside the distribution, and says where."""
+    from felt.cli.main import main
+
+    assert main(["analyze", "caribbean_stud", "--plot", str(tmp_path / "sheet.png")]) == 0
+    assert (tmp_path / "sheet.png").stat().st_size > 0
+    assert (tmp_path / "sheet-progressive.png").stat().st_size > 0
+    assert "sheet-progressive.png" in capsys.readouterr().err

@@ -10,7 +10,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
@@ -236,9 +236,13 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     config = _table_config(args)
     sheet = found.analyze(args.game, config, ante, log=_note)
     if args.plot:
-        from felt.cli.plots import distribution_plot
+        from felt.cli.plots import beside, distribution_plot
 
         distribution_plot(sheet, args.plot)
+        more: Callable[[], dict[str, Callable[[str], None]]] = getattr(sheet, "plots", dict)
+        for name, draw in more().items():  # a sheet's own plots, each beside the first
+            draw(beside(args.plot, name))
+            _note(f"plot: {beside(args.plot, name)}")
     _print_sheet(sheet, args)
     return 0
 
@@ -467,7 +471,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "md", "html"), default="text", help="par sheet format"
     )
     p_an.add_argument(
-        "--plot", help="draw the distribution of a round's net result (PNG) (default: no plot)"
+        "--plot",
+        help="draw the distribution of a round's net result (PNG) (default: no plot); a sheet "
+        "with plots of its own (a progressive's return against the meter) writes each beside it "
+        "as NAME-<plot>.png",
     )
     p_an.set_defaults(run=_cmd_analyze, game_options=owned)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from felt.core.errors import FeltError
@@ -61,6 +62,16 @@ def convergence_plot(result: SimResult, path: str) -> None:
     ax.legend()
     _save(fig, path)
     plt.close(fig)
+
+
+def beside(path: str, name: str) -> str:
+    """The path of a further plot named ``name`` beside ``path``.
+
+    >>> beside("out/sheet.png", "progressive")
+    'out/sheet-progressive.png'
+    """
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-{name}{p.suffix}"))
 
 
 def distribution_plot(sheet: ParSheet, path: str) -> None:

@@ -506,6 +506,13 @@ class CaribbeanSheet(ParSheet):
     totals: dict[str, dict[str, Fraction]] = field(default_factory=dict)
     """Per strategy: total net over all deals and total wagered, in antes."""
 
+    def plots(self) -> dict[str, Callable[[str], None]]:
+        """The sheet's own plots beside the distribution (``felt analyze --plot``): the
+        progressive wager's return against the meter, when the table has one."""
+        if self.progressive is None:
+            return {}
+        return {"progressive": lambda path: progressive_plot(self, path)}
+
     def meter_rows(self) -> list[tuple[int, Fraction]]:
         """(meter in cents, return per unit) at the seed, the tabulated meters and break-even."""
         p = self.progressive
