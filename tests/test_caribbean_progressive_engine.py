@@ -258,6 +258,19 @@ def test_replay_is_exact_with_the_meter_recorded_in_the_event() -> None:
     assert rnd.events[-1].action.to_json() == {"dealer": "settle", "meter": "9876.54"}
 
 
+def test_16_11_a_meter_past_ten_million_dollars_reads_back_from_the_record() -> None:
+    """A meter is no wager and has no table limit: a royal paid off a $12,345,678.91 meter is
+    written to the record and read back (by the script layer) as the same settlement."""
+    from felt.games.caribbean_stud.game import GAME
+
+    rnd = dealt({1: ROYAL_H})
+    settle(rnd, meter=1_234_567_891)
+    entry = rnd.events[-1].action.to_json()
+    assert entry == {"dealer": "settle", "meter": "12345678.91"}
+    assert GAME.parse_action(entry, "script") == Settle(meter=1_234_567_891)
+    assert paid(rnd)[0][2] == 1_234_567_891
+
+
 def test_view_line_says_what_the_progressive_paid() -> None:
     rnd = dealt({1: FLUSH, 2: NOTHING})
     settle(rnd)

@@ -321,6 +321,20 @@ def test_16_13_hole_card_exposed_before_decisions_voids_every_hand() -> None:
     assert sorted(rnd.cards_accounted()) == list(range(52))
 
 
+def test_16_1_fold_is_final_a_later_void_returns_only_the_hands_still_in_play() -> None:
+    """16.1: a fold is the player's withdrawal from the round; the ante went with the discarded
+    hand.  A dealer's card exposed afterwards, before another player decides, voids the hands
+    still in play and returns their wagers; the folded player's loss stands (the exposure came
+    after, and could not have shaped, that player's decision)."""
+    rnd = dealt({1: "2c 3d 7h 9s Jc", 2: "Qc Qh 5c 4d 3h"}, QUALIFIES, {1: 500, 2: 700})
+    rnd.apply(Fold(1))
+    rnd.apply(DealerCardExposed())
+    assert rnd.phase is Phase.VOID
+    assert results(rnd, 1) == {"ante": ("forfeit", -500)}
+    assert results(rnd, 2) == {"ante": ("void", 0)}
+    assert rnd.net(1) == -500
+
+
 def test_16_13_hole_card_exposed_after_every_decision_has_no_effect() -> None:
     rnd = dealt({1: "2c 3d 7h 9s Jc"}, QUALIFIES, {1: 500})
     rnd.apply(Fold(1))
@@ -435,7 +449,8 @@ def test_table_snapshot_round_trip_and_origin_replay() -> None:
     cfg = config(decks=2)
     table = GAME.new_table(cfg)
     snap = GAME.table_snapshot(table)
-    assert snap["meter"] == 1000000
+    assert "meter" not in snap  # a table built through the interface keeps no meter of its own
+    assert GAME.table_snapshot(GAME.new_table(cfg, {**snap, "meter": 123})) == snap
     again = GAME.new_table(cfg, snap)
     assert GAME.table_snapshot(again) == snap
     table.rounds_played = 1
@@ -464,6 +479,23 @@ def test_dealer_step_fills_the_table_meter_and_the_cut() -> None:
     rnd.apply(step)
     table.finish(rnd)
     assert table.meter == rnd.meter_after
+
+
+def test_a_table_built_through_the_interface_leaves_the_meter_to_the_server() -> None:
+    """A server's table (``GAME.new_table``) keeps no meter of its own: its settlement step
+    carries none, for the server to fill from the linked meter (16.11), and no stale figure is
+    shown to the dealer or stored with the table."""
+    cfg = config()
+    table = GAME.new_table(cfg)
+    assert isinstance(table, CaribbeanTable)
+    assert table.meter is None
+    rnd = table.new_round()
+    rnd.apply(Wagers(1, 500, 100))
+    while (step := GAME.dealer_step(table, rnd)) is not None and not isinstance(step, Settle):
+        rnd.apply(step)
+        if rnd.pending():
+            rnd.apply(Bet(1))
+    assert step == Settle()
 
 
 def test_round_report_fed_back_as_a_script_replays_exactly() -> None:

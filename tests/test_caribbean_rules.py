@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from felt.core.cards import Card, Rank, Suit, parse_cards
 from felt.core.errors import FeltError
@@ -209,3 +211,21 @@ def test_16_1_qualifier_by_brute_force_over_every_high_card_rank_set() -> None:
         checked += 1
         assert qualifies(cards) == ({Rank.ACE, Rank.KING} <= set(ranks)), ranks
     assert checked == 1287 - 10  # every five distinct ranks but the ten straights
+
+
+SHARE_TEXTS = st.one_of(
+    st.integers(1, 100_000_000).map(lambda n: f"{n / 10**6:.6f}%"),
+    st.integers(1, 10**8).map(lambda n: "1" if n == 10**8 else f"0.{n:08d}"),
+    st.tuples(st.integers(1, 9_999_999), st.integers(1, 9_999_999))
+    .filter(lambda t: t[0] <= t[1])
+    .map(lambda t: f"{t[0]}/{t[1]}"),
+)
+
+
+@given(SHARE_TEXTS)
+def test_16_12_every_share_a_table_may_write_reads_back_the_same(text: str) -> None:
+    """A rate of progression or a share of the meter as a table file gives it (a percentage to
+    six places, a decimal to eight, a ratio of seven digits) is written back by the round's
+    record as text that reads to the same value: a round at any such table replays."""
+    value = share(text, "rate")
+    assert share(percent_text(value), "rate") == value

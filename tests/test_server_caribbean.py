@@ -24,12 +24,13 @@ from sqlalchemy import func, insert, select
 from websockets.asyncio.client import connect
 
 from felt.core.cards import parse_cards
+from felt.core.errors import FeltError
 from felt.core.money import cents
 from felt.games.caribbean_stud.round import stacked_deck
 from felt.rounds.shuffle import FixedOrder
 from felt.server.auth import Account, create_account
 from felt.server.host import TableHost, new_table_row
-from felt.server.meters import open_meters
+from felt.server.meters import linked, open_meters
 from felt.server.spec import TableSpec
 from felt.server.store import (
     Posting,
@@ -439,3 +440,23 @@ def test_no_client_sees_a_card_before_it_may(database_url: str) -> None:
                 checked += 1
         assert checked > 50
         assert all(r["settle"] is not None for rid, r in rights.items() if not rid.endswith(":4"))
+
+
+def test_16_12_tables_linked_to_one_meter_must_share_its_terms() -> None:
+    """One meter, one rate of progression and one set of payouts (13:69D-1.52(e)): a second
+    table linked to ``jackpot`` at another rate, or paying another share of the meter on a
+    straight flush, is one clear error naming both tables."""
+    other_rate = cspec("c9")
+    other_rate.settings["progressive"] = {**other_rate.settings["progressive"], "rate": "40%"}
+    with pytest.raises(
+        FeltError, match=r"tables c1 and c9 .* different terms \(.*rate 50%.*rate 40%"
+    ):
+        linked([cspec("c1"), other_rate])
+    other_share = cspec("c9")
+    other_share.settings["progressive"] = {
+        **other_share.settings["progressive"],
+        "percent": {"straight flush": "20%"},
+    }
+    with pytest.raises(FeltError, match="different terms"):
+        linked([cspec("c1"), other_share])
+    assert linked([cspec("c1"), cspec("c2")])[METER][1] == ["c1", "c2"]

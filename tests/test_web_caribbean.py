@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from felt.core.money import cents
+from felt.server.store import HOUSE_ACCOUNT, Posting, Store
 from tests.test_server_leaks import Logged, Session, Sight, leaks
 from tests.test_web import Player, open_page, play, read_log
 from tests.web_helpers import DESKTOP, NARROW, PHONE, browser, misfits, shot, start_server
@@ -211,16 +212,31 @@ def test_the_table_and_the_floor_show_the_meter_at_every_width(
             meter = page.locator(".meter").first
             assert meter.get_attribute("data-meter") == "linked"
             assert "Progressive" in str(meter.text_content())
-            assert "$2500.00" in str(meter.text_content())
+            assert ("$2500.00" if tag == "desktop" else "$2501.00") in str(meter.text_content())
             assert misfits(page) == [], tag
             ann.page.context.close()
             boss = open_page(browser, server, "admin", viewport)
             boss.page.goto(boss.page.url.split("#")[0] + "#/floor")
             row = boss.page.wait_for_selector("table.meters tr[data-meter=linked]")
             assert row is not None
-            assert "$2500.00" in str(row.text_content())
+            assert ("$2500.00" if tag == "desktop" else "$2501.00") in str(row.text_content())
             links = [str(a.text_content()) for a in row.query_selector_all("a")]
             assert links == [TABLE, "cs2"]
+            if tag == "desktop":  # the floor follows the meter: a move lands within seconds
+                store = Store(f"sqlite:///{tmp / 'felt.db'}")
+                try:
+                    with store.transaction() as conn:
+                        store.post(conn, "test:meter-move", [
+                            Posting(HOUSE_ACCOUNT, -100, "test"),
+                            Posting("progressive:linked", 100, "test"),
+                        ])  # fmt: skip
+                finally:
+                    store.dispose()
+                boss.page.wait_for_function(
+                    "() => document.querySelector('table.meters tr[data-meter=linked] "
+                    ".meter-amount').textContent === '$2501.00'",
+                    timeout=15_000,
+                )
             assert misfits(boss.page) == [], f"floor {tag}"
             shot(boss.page, f"floor-meters-{tag}")
             boss.page.context.close()

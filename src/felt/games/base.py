@@ -248,6 +248,9 @@ class Progressive:
     meter: str
     seed: int
     label: str = "Progressive"
+    terms: str = ""
+    """What every table linked to the meter must offer alike besides the seed (the wager, the
+    rate of progression, the payouts), as text: one meter, one set of terms (13:69D-1.52(e))."""
 
 
 class TableGame(Game):

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final
 
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import MAX_NAME_CHARS, FeltError, excerpt
-from felt.core.money import cents, dollars
+from felt.core.money import MAX_METER, cents, dollars
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ ActionTable = dict[tuple[str, str], type[Action]]
 def action_table(types: tuple[type[Action], ...]) -> ActionTable:
     """The shared actions and ``types`` by (family, name); two classes claiming one name is a
     registration error, raised at once, except that a game's action may take the place of the
-    shared action it subclasses (Caribbean Stud's settlement carries the progressive meter)."""
+    shared action it subclasses (a game's settlement that carries the progressive meter)."""
     table: ActionTable = {}
     for cls in SHARED_ACTIONS:
         table[(cls.family, cls.name)] = cls
@@ -261,6 +261,8 @@ def _field_value(
 ) -> object:
     """One field of an action, read as the action's type declares it (``cards`` is a number of
     cards on a misdeal, a list of cards on a discard)."""
+    if key == "meter":  # a progressive meter is no wager: it may pass any table's limits
+        return cents(value, where, MAX_METER)
     if key in money:
         return cents(value, where)
     if kind in ("int", "int | None"):

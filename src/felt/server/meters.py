@@ -35,7 +35,7 @@ def progressive_of(spec: TableSpec) -> Progressive | None:
 
 def linked(specs: Iterable[TableSpec]) -> dict[str, tuple[Progressive, list[str]]]:
     """Each meter the tables ``specs`` are linked to, with the ids of its tables; tables linked
-    to one meter must agree on its seed (one clear error naming both otherwise)."""
+    to one meter must agree on its seed and its terms (one clear error naming both otherwise)."""
     out: dict[str, tuple[Progressive, list[str]]] = {}
     for spec in specs:
         prog = progressive_of(spec)
@@ -50,6 +50,12 @@ def linked(specs: Iterable[TableSpec]) -> dict[str, tuple[Progressive, list[str]
                 f"tables {seen[1][0]} and {spec.id} are linked to the progressive meter "
                 f"{prog.meter!r} with different seeds ({dollars(seen[0].seed)} and "
                 f"{dollars(prog.seed)}); tables linked to one meter must have the same seed"
+            )
+        if seen[0].terms != prog.terms:
+            raise FeltError(
+                f"tables {seen[1][0]} and {spec.id} are linked to the progressive meter "
+                f"{prog.meter!r} on different terms ({seen[0].terms} and {prog.terms}); tables "
+                "linked to one meter must take the same wager at the same rate and pay the same"
             )
         seen[1].append(spec.id)
     return out

@@ -148,10 +148,18 @@ def share(value: object, what: str) -> Fraction:
 
 
 def percent_text(value: Fraction) -> str:
-    """``Fraction(1, 10)`` as ``"10%"`` (a share that is no whole number of hundredths of a
-    percent as a ratio, ``"1/3"``)."""
+    """``Fraction(1, 10)`` as ``"10%"``; a share that is no whole number of hundredths of a
+    percent as the decimal :func:`share` reads (up to 8 places), else as a ratio (``"1/3"``), so
+    that :func:`share` reads every share it wrote back to the same value.
+
+    >>> [percent_text(Fraction(n, d)) for n, d in ((1, 10), (1, 3), (6172839, 50000000))]
+    ['10%', '1/3', '0.12345678']
+    """
     hundredths = value * 10000
     if hundredths.denominator != 1:
+        places = value * 10**8
+        if places.denominator == 1 and value < 1:
+            return "0." + f"{int(places):08d}".rstrip("0")
         return f"{value.numerator}/{value.denominator}"
     whole, part = divmod(int(hundredths), 100)
     return f"{whole}%" if part == 0 else f"{whole}.{part:02d}".rstrip("0") + "%"

@@ -98,12 +98,19 @@ class CaribbeanStud(TableGame):
         settings = config.progressive
         if settings is None:
             return None
-        return Progressive(settings.meter, settings.seed, "Progressive jackpot")
+        terms = settings.to_mapping()
+        shown = (
+            f"wager {terms['wager']}, rate {terms['rate']}, "
+            + ", ".join(f"{h} {p} of the meter" for h, p in terms["percent"].items())
+            + "".join(f", {h} {a}" for h, a in terms["fixed"].items())
+        )
+        return Progressive(settings.meter, settings.seed, "Progressive jackpot", shown)
 
     def new_table(self, config: Any, snapshot: Mapping[str, Any] | None = None) -> GameTable:
         """A table as :meth:`table_snapshot` left it: the rounds played (which deck is next at a
-        two-deck table), a removed shuffler, the shuffling method in use and the table's own
-        meter (a session's; a server keeps the linked meter on its ledger)."""
+        two-deck table), a removed shuffler and the shuffling method in use.  Such a table keeps
+        no meter of its own (a server's meter is the linked one on its ledger; a snapshot's
+        ``meter``, which earlier versions wrote, is dropped)."""
         from dataclasses import replace
 
         from felt.games.caribbean_stud.table import CaribbeanTable
@@ -111,10 +118,11 @@ class CaribbeanStud(TableGame):
         snap = dict(snapshot or {})
         if "shuffling" in snap:
             config = replace(config, shuffling=snap.pop("shuffling"))
-        return CaribbeanTable(config, **snap)
+        snap.pop("meter", None)
+        return CaribbeanTable(config, **snap, keeps_meter=False)
 
     def table_snapshot(self, table: GameTable) -> dict[str, Any]:
-        """What carries between rounds: the rounds played, the shuffling and the table's meter."""
+        """What carries between rounds: the rounds played and the shuffling."""
         from felt.games.caribbean_stud.table import CaribbeanTable
 
         assert isinstance(table, CaribbeanTable)
@@ -122,7 +130,6 @@ class CaribbeanStud(TableGame):
             "rounds_played": table.rounds_played,
             "shuffler_removed": table.shuffler_removed,
             "shuffling": table.config.shuffling,
-            "meter": table.meter,
         }
 
     def new_round(self, config: Any, deck: Sequence[Card], origin: Mapping[str, Any]) -> RoundCore:
@@ -138,7 +145,8 @@ class CaribbeanStud(TableGame):
 
     def dealer_step(self, table: GameTable, rnd: RoundCore) -> Action | None:
         """The round's next step: the cut where the table cuts, the settlement with the table's
-        own meter (a server fills in the linked meter's instead, with the meter locked)."""
+        own meter if it keeps one (a server's keeps none: the server fills in the linked meter's,
+        with the meter locked)."""
         from felt.games.caribbean_stud.actions import CutCards, Settle
         from felt.games.caribbean_stud.table import CaribbeanTable
 

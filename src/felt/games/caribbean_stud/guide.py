@@ -128,7 +128,8 @@ def render(config: CaribbeanConfig, fmt: str = "md") -> str:
         wagers.append(
             Para(
                 "The progressive wager is paid on your own five cards alone, whatever the "
-                "dealer holds, if you do not fold. It is never returned: when wagers close, "
+                "dealer holds, if you do not fold. It is not returned unless the round is void: "
+                "when wagers close, "
                 f"{percent_text(prog.rate)} of it goes onto the progressive meter and the rest "
                 "is the house's.",
                 f"{cite('11')}, 16.12",

@@ -164,8 +164,8 @@ def _ask_wagers(
     explain = [
         f"  y places the progressive wager, {dollars(prog.wager)} exactly, with your ante; n none.",
         "  It is paid on your own five cards whatever the dealer holds, unless you fold;",
-        f"  it is never returned: {percent_text(prog.rate)} of it goes onto the meter when "
-        "wagers close.",
+        f"  it is not returned unless the round is void: {percent_text(prog.rate)} of it goes "
+        "onto the meter when wagers close.",
         *tables,
     ]
     answer = choose(ask, say, f"progressive wager {dollars(prog.wager)}?",

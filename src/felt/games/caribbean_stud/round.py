@@ -8,7 +8,8 @@ in docs/interpretations.md ("Caribbean Stud Poker"):
 - A player places an ante within the table's limits and, where the table offers it, the
   progressive wager of the table's one amount with it (16.6, 16.11).  When wagers close ("No more
   bets") each progressive wager leaves the layout: the rate's share (floored to the cent) onto the
-  progressive meter, the rest to the house; it is never returned.
+  progressive meter, the rest to the house; it is not returned unless the round is void (then
+  the house returns it).
 - Cards are dealt one at a time, face down, to each position with a wager from the dealer's left
   and then to the dealer, five times round; the dealer's last card is dealt face up, the four
   before it are the hole cards (16.7-16.9, titles only; the order of the public descriptions named

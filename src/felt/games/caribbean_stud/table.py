@@ -33,14 +33,20 @@ class CaribbeanTable(TableCore):
     rounds_played: int = 0
     shuffler_removed: bool = False
     meter: int | None = None
-    """The progressive meter this table keeps for itself (None: the table has no progressive);
-    starts at the seed, funded by the house."""
+    """The progressive meter this table keeps for itself (None: the table has no progressive,
+    or keeps none); starts at the seed, funded by the house."""
+    keeps_meter: bool = True
+    """Whether the table keeps a meter of its own (a terminal session, a simulation); a table
+    built through the game interface (a server's) keeps none: its meter is the linked one on the
+    ledger, which the server fills into each settlement."""
     history: list[CaribbeanRound] = field(default_factory=list)
     SHUFFLING: ClassVar[tuple[str, ...]] = SHUFFLING
     shuffler_clause: ClassVar[str] = "13"
 
     def __post_init__(self) -> None:
-        if self.meter is None and self.config.progressive is not None:
+        if not self.keeps_meter:
+            self.meter = None
+        elif self.meter is None and self.config.progressive is not None:
             self.meter = self.config.progressive.seed
 
     def cite(self, section: str) -> str:

@@ -118,7 +118,6 @@ export function gameName(game) {
   return TITLES[game] || game;
 }
 
-// The word before a table's limits (the lobby's and the table's): what its wager form takes.
 // A table linked to a progressive meter: the meter's label and amount as the server last sent
 // them in the table's view (every linked table's view follows each move of the meter).
 export function meterBanner(view) {
@@ -129,6 +128,7 @@ export function meterBanner(view) {
     h("strong", { class: "meter-amount" }, p.amount === null ? "…" : money(p.amount)));
 }
 
+// The word before a table's limits (the lobby's and the table's): what its wager form takes.
 export function wagerWord(layout) {
   return (layout && layout.wager && layout.wager.label) || "Wager";
 }

@@ -236,6 +236,25 @@ export async function floorScreen(root, alive = () => true) {
           h("a", { class: "button", href: "#/par-sheet/" + encodeURIComponent(t.id) }, "Par sheet"),
           h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch")))))))),
     meters.length ? meterTable(meters) : null);
+  if (meters.length) followMeters(root, alive);
+}
+
+// The floor's meters follow the meters: read again every two seconds while this floor is the
+// one on screen (a redraw of the floor starts its own follower and ends this one).
+const METER_POLL_MS = 2000;
+let floorFollower = 0;
+async function followMeters(root, alive) {
+  const mine = ++floorFollower;
+  while (alive() && mine === floorFollower) {
+    await new Promise((done) => setTimeout(done, METER_POLL_MS));
+    if (!alive() || mine !== floorFollower) return;
+    let now;
+    try { now = await api("GET", "/api/progressive"); } catch { continue; }
+    for (const m of now) {
+      const amount = root.querySelector(`tr[data-meter="${CSS.escape(m.meter)}"] .meter-amount`);
+      if (amount && amount.textContent !== money(m.amount)) amount.textContent = money(m.amount);
+    }
+  }
 }
 
 // The linked progressive meters (19:47-16.11): each meter's amount now, its seed (the reset
