@@ -265,7 +265,9 @@ def test_16_11_a_meter_past_ten_million_dollars_reads_back_from_the_record() -> 
 
     rnd = dealt({1: ROYAL_H})
     settle(rnd, meter=1_234_567_891)
-    entry = rnd.events[-1].action.to_json()
+    action = rnd.events[-1].action
+    assert isinstance(action, Settle)
+    entry = action.to_json()
     assert entry == {"dealer": "settle", "meter": "12345678.91"}
     assert GAME.parse_action(entry, "script") == Settle(meter=1_234_567_891)
     assert paid(rnd)[0][2] == 1_234_567_891

@@ -17,6 +17,7 @@ import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any, cast
 
 import pytest
@@ -51,13 +52,16 @@ CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 """A card as the API writes it (``As``, ``Td``), wherever it stands in a string."""
 
 
+PROGRESSIVE_SETTINGS: dict[str, Any] = {"meter": METER, "seed": "100.00", "rate": "50%"}
+
+
 def cspec(tid: str, **changes: Any) -> TableSpec:
     """A Caribbean Stud table linked to the meter ``jackpot`` (seed $100.00, half of each $1.00
     progressive wager onto the meter), dealt from a shuffler (no cut) without waiting."""
     settings: dict[str, Any] = {
         "decision_seconds": 10,
         "shuffling": "shuffler",
-        "progressive": {"meter": METER, "seed": "100.00", "rate": "50%"},
+        "progressive": PROGRESSIVE_SETTINGS,
     }
     return TableSpec(tid, CS, settings=settings, pace_seconds=0, betting_seconds=0.3,
                      between_rounds_seconds=0.3, **changes)  # fmt: skip
@@ -446,17 +450,16 @@ def test_16_12_tables_linked_to_one_meter_must_share_its_terms() -> None:
     """One meter, one rate of progression and one set of payouts (13:69D-1.52(e)): a second
     table linked to ``jackpot`` at another rate, or paying another share of the meter on a
     straight flush, is one clear error naming both tables."""
-    other_rate = cspec("c9")
-    other_rate.settings["progressive"] = {**other_rate.settings["progressive"], "rate": "40%"}
+    base = cspec("c9")
+    other_rate = replace(
+        base, settings={**base.settings, "progressive": {**PROGRESSIVE_SETTINGS, "rate": "40%"}}
+    )
     with pytest.raises(
         FeltError, match=r"tables c1 and c9 .* different terms \(.*rate 50%.*rate 40%"
     ):
         linked([cspec("c1"), other_rate])
-    other_share = cspec("c9")
-    other_share.settings["progressive"] = {
-        **other_share.settings["progressive"],
-        "percent": {"straight flush": "20%"},
-    }
+    other_share = replace(base, settings={**base.settings, "progressive": {
+        **PROGRESSIVE_SETTINGS, "percent": {"straight flush": "20%"}}})  # fmt: skip
     with pytest.raises(FeltError, match="different terms"):
         linked([cspec("c1"), other_share])
     assert linked([cspec("c1"), cspec("c2")])[METER][1] == ["c1", "c2"]
