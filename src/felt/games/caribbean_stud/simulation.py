@@ -430,4 +430,4 @@ class CaribbeanSimulation(Simulation):
         self, cells: NDArray[np.int64], seat_rounds: int, counted: bool
     ) -> dict[str, Any]:
         """How often a seat bet (None on the engine path, which counts no outcomes)."""
-        return {"bets": int(cells[:, :, 0].sum()) / seat_rounds if counted else None}
+        return {"bets": int(cells[:, 0].sum()) / seat_rounds if counted else None}
