@@ -80,7 +80,7 @@ def decision_table(
         and cached["colex"].shape == (cached["plays"].shape[0],)
         and cached["colex"].dtype == np.int64
     ):
-        return cached["plays"], cached["colex"]
+        return cached["plays"].astype(np.bool_), cached["colex"].astype(np.int64)
     from felt.games.caribbean_stud import analysis
 
     k = analysis.counts(log)
