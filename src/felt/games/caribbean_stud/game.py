@@ -82,7 +82,8 @@ class CaribbeanStud(TableGame):
         return r.title, r.clause_format
 
     def simulation(self, config: Any) -> Simulation:
-        """The engine path with an ante at each seat (:mod:`.simulation`)."""
+        """An ante at each seat on the compiled fast path (the engine's nets on the same decks),
+        or through the round engine (:mod:`.simulation`)."""
         from felt.games.caribbean_stud.simulation import CaribbeanSimulation
 
         return CaribbeanSimulation(self, config)
