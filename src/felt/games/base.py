@@ -308,6 +308,25 @@ class TableGame(Game):
         none)."""
         return {}
 
+    def clocked_procedures(self) -> frozenset[str]:
+        """The procedures of :meth:`procedures` that record when they were done (each listed
+        there with "", as the supervisor sends nothing): the server passes its own clock
+        (seconds since the epoch) as their argument, so no one types the time.  None by
+        default."""
+        return frozenset()
+
+    def open_table(self, table: GameTable, now: float) -> None:
+        """``table``, new to a server (no snapshot), is put in service at ``now`` (the server's
+        clock, seconds since the epoch): record what starts with it, such as when the cards in
+        use were opened.  Nothing by default."""
+
+    def round_blocked(self, table: GameTable, now: float) -> str | None:
+        """Why ``table`` may not open a new round at ``now`` (the server's clock, seconds since
+        the epoch), in words for the dealer and the supervisor, who clear it with one of
+        :meth:`procedures` (cards in use longer than the rules allow are changed first); None
+        (the default) when it may.  The server asks before every round it opens."""
+        return None
+
     def progressive(self, config: Any) -> Progressive | None:
         """The progressive meter a table of ``config`` is linked to, or None (no progressive)."""
         return None

@@ -189,11 +189,27 @@ class TableHost:
     shared by its tables); a payout never reads it (see :meth:`apply_now`)."""
     progressive: Progressive | None = field(init=False)
     """The meter this table is linked to (:meth:`TableGame.progressive`), or None."""
+    clock: Callable[[], float] = time.time
+    """The wall clock (seconds since the epoch) the table's schedules are kept by
+    (:meth:`TableGame.round_blocked`, :meth:`TableGame.clocked_procedures`); a test gives its
+    own."""
 
     def __post_init__(self) -> None:
         self.game = table_game(self.spec.game)
-        self.table = make_table(self.spec, None)
+        self.table = self._make_table(None)
         self.progressive = self.game.progressive(self.table.config)
+
+    def _make_table(self, snapshot: dict[str, Any] | None) -> GameTable:
+        """The table as ``snapshot`` left it; a table new to the server (no snapshot) is put in
+        service now (:meth:`TableGame.open_table`), which its first round's record keeps."""
+        table = make_table(self.spec, snapshot)
+        if snapshot is None:
+            self.game.open_table(table, self.clock())
+        return table
+
+    def blocked(self) -> str | None:
+        """Why the table opens no new round now (:meth:`TableGame.round_blocked`), or None."""
+        return self.game.round_blocked(self.table, self.clock())
 
     # ----------------------------------------------------------------- state on record
     def state_json(
@@ -262,7 +278,7 @@ class TableHost:
             self.seats = {
                 int(n): Seat(int(v[0]), str(v[1])) for n, v in state.get("seats", {}).items()
             }
-            self.table = make_table(self.spec, state.get("table"))
+            self.table = self._make_table(state.get("table"))
             self.last = {int(n): dict(v) for n, v in state.get("last", {}).items()}
             self.round_id = state.get("round_id")
             self.round = None
@@ -323,6 +339,9 @@ class TableHost:
         self._catch_up()
         if self.round is not None and not self.round.finished:
             return
+        reason = self.blocked()
+        if reason is not None:  # the staff clear it with a table procedure (the loop waits)
+            raise FeltError(f"table {self.spec.id} opens no new round: {reason}")
         self.table.history.clear()
         rnd = self.table.new_round()
         rid = f"{self.spec.id}:{rnd.number}"
@@ -633,7 +652,9 @@ class TableHost:
         after = copy.copy(self.table)
         after.history = list(self.table.history)
         step = getattr(after, name)
-        if allowed[name]:
+        if name in self.game.clocked_procedures():  # done now, by the server's clock
+            step(self.clock())
+        elif allowed[name]:
             if argument is None:
                 raise FeltError(f"{name} needs {allowed[name]}")
             step(argument)
@@ -668,6 +689,11 @@ class TableHost:
             # the player's own last results, each built from that seat's own view
             out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
                            for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
+        if rnd is None or rnd.finished:
+            # why no new round opens (not hidden: every role may read it), for the staff to clear
+            reason = self.blocked()
+            if reason is not None:
+                out["blocked"] = reason
         if rnd is None:
             out["public"] = None
             out["sitting_out"] = []
@@ -772,6 +798,8 @@ class TableHost:
             try:
                 await asyncio.to_thread(self.start_round)
             except FeltError:  # e.g. the deck was removed: wait for the supervisor
+                for listener in list(self.listeners):  # the screens say why (``blocked``)
+                    listener(self)
                 return None
             self._touch()
             return now
