@@ -57,7 +57,11 @@ FIRST_FAMILIES: Final = (
 )
 """The families of three-card hands, as the rules name them."""
 SECOND_FAMILIES: Final = (
-    ("paying", "a paying hand (a pair of tens or better, two pair, three or four of a kind)"),
+    (
+        "paying",
+        "a paying hand below four of a kind (a pair of tens or better, two pair, three of a kind)",
+    ),
+    ("quads", "four of a kind"),
     ("low pair", "a pair below tens"),
     ("flush", "four to a flush (a straight flush or a royal flush too)"),
     ("outside", "four to an outside straight"),
@@ -65,6 +69,13 @@ SECOND_FAMILIES: Final = (
     ("nothing", "any other four cards"),
 )
 """The families of four-card hands, as the rules name them."""
+_TOGETHER: Final = {
+    (
+        "paying",
+        "quads",
+    ): "a paying hand (a pair of tens or better, two pair, three or four of a kind)"
+}
+"""Families a rule names together when every hand of both rides."""
 _IN_ORDER: Final = frozenset({"royal", "sf0", "sf1", "sf2", "straight", "outside", "inside"})
 """Families whose hands a rule names from the lowest rank (a straight's order)."""
 
@@ -92,7 +103,9 @@ def family(ranks: Sequence[int], suited: bool) -> str:
     """
     n = len(ranks)
     counts = sorted((list(ranks).count(r) for r in set(ranks)), reverse=True)
-    if counts[0] >= 3 or (counts[0] == 2 and (n == 4 and counts[1] == 2)):
+    if counts[0] == 4:
+        return "quads"
+    if counts[0] == 3 or (counts[0] == 2 and (n == 4 and counts[1] == 2)):
         return "paying"
     if counts[0] == 2:
         pair = next(r for r in ranks if list(ranks).count(r) == 2)
@@ -146,10 +159,21 @@ class Clause:
 
     name: str
     words: str
-    least: int
-    but: frozenset[tuple[int, ...]]
-    also: frozenset[tuple[int, ...]]
+    others: frozenset[str] = frozenset()
+    """Families besides ``name`` the clause covers alike (named together)."""
+    least: int = 0
+    but: frozenset[tuple[int, ...]] = frozenset()
+    also: frozenset[tuple[int, ...]] = frozenset()
     only: bool = False
+
+    @property
+    def plain(self) -> bool:
+        """Whether every hand of the family rides by this clause."""
+        return not (self.least or self.but or self.also or self.only)
+
+    def covers(self, name: str) -> bool:
+        """Whether the clause is about the family ``name``."""
+        return name == self.name or name in self.others
 
     def rides(self, ranks: tuple[int, ...]) -> bool:
         """Whether a hand of this family with ``ranks`` (ascending) rides by this clause."""
@@ -182,7 +206,7 @@ def _clause(name: str, words: str, units: dict[tuple[int, ...], bool]) -> Clause
     riding = frozenset(r for r, ride in units.items() if ride)
     if not riding:
         return None
-    best = Clause(name, words, 0, frozenset(), riding, only=True)
+    best = Clause(name, words, also=riding, only=True)
     cost = len(riding)
     most = max(high_cards(ranks, name) for ranks in units)
     for least in range(most + 1):
@@ -190,7 +214,7 @@ def _clause(name: str, words: str, units: dict[tuple[int, ...], bool]) -> Clause
         but = frozenset(above - riding)
         also = frozenset(riding - above)
         if len(but) + len(also) < cost or (len(but) + len(also) == cost and best.only):
-            best, cost = Clause(name, words, least, but, also), len(but) + len(also)
+            best, cost = Clause(name, words, least=least, but=but, also=also), len(but) + len(also)
     return best
 
 
@@ -206,7 +230,7 @@ class Rule:
         ranks = tuple(sorted(int(c) >> 2 for c in cards))
         suited = len({int(c) & 3 for c in cards}) == 1
         name = family(ranks, suited)
-        return any(c.rides(ranks) for c in self.clauses if c.name == name)
+        return any(c.rides(ranks) for c in self.clauses if c.covers(name))
 
     def text(self) -> str:
         """The rule in words."""
@@ -232,11 +256,17 @@ def _rule(n: int, rides: np.ndarray, heading: str) -> Rule:
     units: dict[str, dict[tuple[int, ...], bool]] = {}
     for g, name in enumerate(_families(n)):
         units.setdefault(name, {})[tuple(k.ranks[g].tolist())] = bool(groups[g])
-    clauses = []
+    clauses: list[Clause] = []
     for name, words in FIRST_FAMILIES if n == 3 else SECOND_FAMILIES:
         clause = _clause(name, words, units.get(name, {}))
-        if clause is not None:
-            clauses.append(clause)
+        if clause is None:
+            continue
+        if clauses and clause.plain and clauses[-1].plain:
+            together = _TOGETHER.get((clauses[-1].name, name))
+            if together is not None:
+                clause = Clause(clauses[-1].name, together, frozenset({name}))
+                clauses.pop()
+        clauses.append(clause)
     return Rule(heading, tuple(clauses))
 
 
