@@ -231,8 +231,9 @@ class LetItRideRound(StudRound):
         ]
 
     def window_actions(self) -> tuple[type[Action], ...]:
-        """The decisions the current phase is for."""
-        if self.phase in ELECTION_OF:
+        """The decisions the current phase is for, while a player still has one to make (once
+        all have decided, the dealer turns the card and the next decision's moment comes)."""
+        if self.phase in ELECTION_OF and self.pending():
             return (TakeBack, LetItRide, CommunityCardExposed)
         return ()
 
