@@ -133,6 +133,16 @@ class LetItRide(TableGame):
         """The round's number and the deck in play (18.2(b))."""
         return {"number": rnd.number, "deck_name": self._round(rnd).deck_name}
 
+    def parse_action(self, entry: object, where: str) -> Action:
+        """One action as JSON, read as every game reads it, but the shared ``reveal``: Let It
+        Ride has no dealer's hand; the dealer turns the community cards instead."""
+        if isinstance(entry, dict) and entry.get("dealer") == "reveal":
+            raise FeltError(
+                f"{where}: Let It Ride has no dealer's hand to reveal; the dealer turns the "
+                'community cards ({"dealer": "turn"})'
+            )
+        return super().parse_action(entry, where)
+
     def dealer_step(self, table: GameTable, rnd: RoundCore) -> Action | None:
         """The round's next step, the cut where the table cuts it."""
         from felt.games.let_it_ride.actions import CutCards
