@@ -197,17 +197,18 @@ def three_card_supersets() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     increasing order (the first community card) and the colex index of the four-card hand each
     makes."""
     hands = _colex_sets(3).astype(np.int64)
+    x = np.arange(52)
     index = np.zeros((HANDS_3, 52), dtype=np.int64)
     held = np.zeros((HANDS_3, 52), dtype=bool)
-    for x in range(52):
-        below = np.zeros(HANDS_3, dtype=np.int64)
-        for j in range(3):
-            under = hands[:, j] < x
-            below += under
-            index[:, x] += np.where(under, BINOM[hands[:, j], j + 1], BINOM[hands[:, j], j + 2])
-            held[:, x] |= hands[:, j] == x
-        index[:, x] += BINOM[x, below + 1]
-    cards = np.broadcast_to(np.arange(52), (HANDS_3, 52))[~held].reshape(HANDS_3, 49)
+    below = np.zeros((HANDS_3, 52), dtype=np.int64)
+    for j in range(3):
+        under = hands[:, j, None] < x  # card j keeps its place below x, moves up one above it
+        below += under
+        index += np.where(under, BINOM[hands[:, j], j + 1][:, None],
+                          BINOM[hands[:, j], j + 2][:, None])  # fmt: skip
+        held |= hands[:, j, None] == x
+    index += BINOM[x, below + 1]
+    cards = np.broadcast_to(x, (HANDS_3, 52))[~held].reshape(HANDS_3, 49)
     supersets = index[~held].reshape(HANDS_3, 49)
     cards.flags.writeable = False
     supersets.flags.writeable = False
@@ -307,10 +308,9 @@ def evaluate(
     of, counts = four_card_groups()
     f = np.broadcast_to(first[:, None], supersets.shape)
     pattern = 2 * f + second[supersets, f.astype(np.int64)]
-    groups = of[supersets]
-    out = np.zeros((len(PATTERNS), len(LINES)), dtype=np.int64)
-    for p in range(len(PATTERNS)):
-        out[p] = np.bincount(groups[pattern == p], minlength=len(counts)) @ counts
+    cell = pattern * len(counts) + of[supersets]
+    per_group = np.bincount(cell.ravel(), minlength=len(PATTERNS) * len(counts))
+    out: NDArray[np.int64] = per_group.reshape(len(PATTERNS), len(counts)) @ counts
     return out
 
 
@@ -548,13 +548,13 @@ def analyze(config: ConfigLike, ante: int | None = None, log: Log | None = None)
     n_hands = counts.sum(axis=1)
     ride_first = Fraction(int(n_hands[2:].sum()), DEALS)
     ride_second = Fraction(int(n_hands[1] + n_hands[3]), DEALS)
-    never = np.zeros(HANDS_3, dtype=bool)
-    always = np.ones(HANDS_3, dtype=bool)
-    edges = {
-        "optimal": _edge(counts, d, amount),
-        "never take back": _edge(evaluate(d, always, np.ones((HANDS_4, 2), dtype=bool)), d, amount),
-        "always take back": _edge(evaluate(d, never, np.zeros((HANDS_4, 2), dtype=bool)), d, amount),
-    }  # fmt: skip
+    every = counts.sum(axis=0)  # each line's deals, whatever is decided
+    fixed = np.zeros((len(PATTERNS), len(LINES)), dtype=np.int64)
+    edges = {"optimal": _edge(counts, d, amount)}
+    for name, p in (("never take back", 3), ("always take back", 0)):
+        fixed[:] = 0
+        fixed[p] = every
+        edges[name] = _edge(fixed, d, amount)
     binds = limit_binds(config, amount)
     if binds:  # the classical decisions, blind to the limit, paid as the limit pays
         free = decide(net_table(_Unlimited(config), amount))
@@ -662,16 +662,22 @@ class Keys:
 @functools.cache
 def keys(n: int) -> Keys:
     """:class:`Keys` of the hands of ``n`` (3 or 4) cards."""
-    cards = _colex_sets(n).astype(np.int64)
-    ranks = cards >> 2
+    cards = _colex_sets(n)
     suited = np.ones(len(cards), dtype=bool)
-    code = np.zeros(len(cards), dtype=np.int64)
+    code = np.zeros(len(cards), dtype=np.int32)
     for i in range(n):
         suited &= (cards[:, i] & 3) == (cards[:, 0] & 3)
-        code = code * 13 + ranks[:, i]
+        code = code * 13 + (cards[:, i] >> 2)
     code = code * 2 + suited
-    _, first, of = np.unique(code, return_index=True, return_inverse=True)
-    return Keys(of.ravel(), ranks[first], suited[first], first)
+    # groups numbered in increasing code, without sorting: a table over every possible code
+    seen = np.zeros(2 * 13**n, dtype=np.int64)
+    seen[code] = 1
+    number = np.cumsum(seen) - 1
+    of = number[code]
+    first = np.full(int(seen.sum()), len(code), dtype=np.int64)
+    np.minimum.at(first, of, np.arange(len(code)))  # each group's first hand
+    ranks = (cards[first] >> 2).astype(np.int64)
+    return Keys(of, ranks, suited[first], first)
 
 
 def group_decisions(n: int, rides: NDArray[np.bool_]) -> NDArray[np.bool_]:
@@ -709,8 +715,8 @@ def decision_rows(d: Decisions, amount: int) -> list[dict[str, Any]]:
         h = int(k3.first[g])
         rows.append({"decision": "first wager", "cards": ranks_text(k3.ranks[g].tolist()),
                      "suited": bool(k3.suited[g]), "after": "", "ride": bool(rides[g]),
-                     "ev_ride": float(Fraction(int(d.first_values[h, 1]), per)),
-                     "ev_take_back": float(Fraction(int(d.first_values[h, 0]), per))})  # fmt: skip
+                     "ev_ride": int(d.first_values[h, 1]) / per,
+                     "ev_take_back": int(d.first_values[h, 0]) / per})  # fmt: skip
     k4 = keys(4)
     same = bool((d.second[:, 0] == d.second[:, 1]).all())
     afters = [(1, "either")] if same else [(1, "first rode"), (0, "first taken back")]
@@ -720,6 +726,6 @@ def decision_rows(d: Decisions, amount: int) -> list[dict[str, Any]]:
             h = int(k4.first[g])
             rows.append({"decision": "second wager", "cards": ranks_text(k4.ranks[g].tolist()),
                          "suited": bool(k4.suited[g]), "after": after, "ride": bool(rides[g]),
-                         "ev_ride": float(Fraction(int(d.values[h, f + 1]), 48 * amount)),
-                         "ev_take_back": float(Fraction(int(d.values[h, f]), 48 * amount))})  # fmt: skip
+                         "ev_ride": int(d.values[h, f + 1]) / (48 * amount),
+                         "ev_take_back": int(d.values[h, f]) / (48 * amount)})  # fmt: skip
     return rows

@@ -208,9 +208,9 @@ def _clause(name: str, words: str, units: dict[tuple[int, ...], bool]) -> Clause
         return None
     best = Clause(name, words, also=riding, only=True)
     cost = len(riding)
-    most = max(high_cards(ranks, name) for ranks in units)
-    for least in range(most + 1):
-        above = {r for r in units if high_cards(r, name) >= least}
+    highs = {ranks: high_cards(ranks, name) for ranks in units}
+    for least in range(max(highs.values()) + 1):
+        above = {r for r, high in highs.items() if high >= least}
         but = frozenset(above - riding)
         also = frozenset(riding - above)
         if len(but) + len(also) < cost or (len(but) + len(also) == cost and best.only):
@@ -291,13 +291,15 @@ class Rules:
 @functools.lru_cache(maxsize=8)
 def _rules(nets: tuple[tuple[int, ...], ...]) -> Rules:
     d = decide(nets)
-    same = bool((d.second[:, 0] == d.second[:, 1]).all())
-    second = "Second wager" + ("" if same else ", when the first rode")
+    first = _rule(3, d.first, "First wager")
+    if bool((d.second[:, 0] == d.second[:, 1]).all()):
+        second = _rule(4, d.second[:, 1], "Second wager")
+        return Rules(first, second, second)
     return Rules(
-        _rule(3, d.first, "First wager"),
-        _rule(4, d.second[:, 1], second),
-        _rule(4, d.second[:, 0], "Second wager" + ("" if same else ", when the first was taken back")),
-    )  # fmt: skip
+        first,
+        _rule(4, d.second[:, 1], "Second wager, when the first rode"),
+        _rule(4, d.second[:, 0], "Second wager, when the first was taken back"),
+    )
 
 
 def rules(config: ConfigLike, amount: int | None = None) -> Rules:
