@@ -18,7 +18,7 @@ from felt.games.let_it_ride.analysis import decisions
 from felt.games.let_it_ride.config import LetItRideConfig
 from felt.games.let_it_ride.strategy import Rule, rules, rules_text, should_ride
 
-TABLES = {
+TABLES: dict[str, tuple[dict[str, object], int]] = {
     "minimum": ({}, 500),
     "limit-binds-at-100": ({}, 100_00),
     "limit-binds-often-at-2500": ({"maximum": "10000.00"}, 2500_00),
