@@ -24,19 +24,16 @@ from typing import Any, Final
 from felt.cli.play import (
     Ask,
     LastWager,
-    Out,
-    Saver,
     Say,
     ask_amount,
-    check_rounds,
     choose,
     payouts,
     session,
     signed,
     statement_text,
+    terminal,
 )
-from felt.core.cards import Card, format_cards
-from felt.core.errors import FeltError
+from felt.core.cards import Card
 from felt.core.money import dollars
 from felt.games.let_it_ride.actions import LetItRide, TakeBack, TurnCard, Wagers
 from felt.games.let_it_ride.config import LetItRideConfig, odds_text, rules
@@ -47,8 +44,6 @@ from felt.games.let_it_ride.table import LetItRideTable
 from felt.games.let_it_ride.view import SpotView, spot_view
 from felt.rounds.shuffle import SeededShuffle
 
-OPTIONS: Final = ("seats", "human", "seed", "ask", "say", "symbols", "rounds", "save", "cite")
-"""What ``felt play`` may pass (every one optional)."""
 CHOICES: Final = {"r": "ride", "t": "take"}
 """The answers to a decision: let the wager ride, or take it back (18.1 "Let it ride")."""
 
@@ -61,32 +56,13 @@ def play(config: LetItRideConfig, options: Mapping[str, Any]) -> LetItRideTable:
 
     Without ``seed`` the shuffles and the dealer's cuts come from the operating system's CSPRNG;
     a seed is for replays and tests only."""
-    for key in options:
-        if key not in OPTIONS:
-            raise FeltError(f"unknown play option {key!r} (allowed: {', '.join(OPTIONS)})")
-    seats = int(options.get("seats") or 1)
-    human = int(options.get("human") or 1)
-    rounds: int | None = options.get("rounds")
-    ask: Ask = options.get("ask") or input
-    out = Out(options.get("say") or print)
-    symbols = bool(options.get("symbols", True))
-    cite = bool(options.get("cite", False))
-    check_rounds(rounds)
-    if not 1 <= human <= config.seats:
-        raise FeltError(f"seat {human} does not exist (seats are 1 to {config.seats})")
-    if not 1 <= seats <= config.seats:
-        raise FeltError(f"seats in play must be 1 to {config.seats}, got {seats}")
-    seed = options.get("seed")
-    if seed is not None:
-        seeded = SeededShuffle(seed)
+    t = terminal(options, config.seats)
+    human, ask, out = t.human, t.ask, t.out
+    if t.seed is not None:
+        seeded = SeededShuffle(t.seed)
         table = LetItRideTable(config, seeded, cut_position=lambda: 10 + seeded.below(33))
     else:
         table = LetItRideTable(config)
-    others = [n for n in range(1, config.seats + 1) if n != human][: seats - 1]
-    saver = Saver(options.get("save"))
-
-    def show(cards: Sequence[Card]) -> str:
-        return format_cards(cards, symbols=symbols)
 
     out(f"{TITLE} under {rules().title}")
     out(f"three equal wagers (1, 2 and $) of {dollars(config.minimum)} to "
@@ -106,15 +82,15 @@ def play(config: LetItRideConfig, options: Mapping[str, Any]) -> LetItRideTable:
         rnd = table.new_round()
         amount, bonus, three = _ask_wagers(config, ask, out, human, last, again)
         rnd.apply(Wagers(human, amount, bonus, three, player="you"))
-        for n in others:
+        for n in t.others:
             rnd.apply(Wagers(n, config.minimum))
-        _decide(rnd, table, human, ask, out, show, balance)
+        _decide(rnd, table, human, ask, out, t.show, balance)
         table.finish(rnd)
-        saver.add(rnd)
+        t.saver.add(rnd)
         view = spot_view(rnd, human)
-        return sum(line.amount for line in view.lines), _summary(view, show, cite)
+        return sum(line.amount for line in view.lines), _summary(view, t.show, t.cite)
 
-    session(out, f"seat {human}", rounds, play_round)
+    session(out, f"seat {human}", t.rounds, play_round)
     return table
 
 
