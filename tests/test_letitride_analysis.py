@@ -17,6 +17,7 @@ import json
 from fractions import Fraction
 from math import comb
 
+import numpy as np
 import pytest
 
 from felt.core.errors import FeltError
@@ -62,6 +63,9 @@ def test_18_3_five_card_counts_are_the_closed_forms() -> None:
     624, 3,744, 5,108, 10,200, 54,912, 123,552; 422,400 pairs of tens or better)."""
     found = dict(zip(analysis.LINES, analysis.five_card_counts().tolist(), strict=True))
     assert found == five_card_closed_form()
+    # the simulation's table of every hand's line, classified one hand at a time, agrees
+    each = np.bincount(analysis.five_card_lines(), minlength=len(analysis.LINES))
+    assert each.tolist() == list(found.values())
     assert found["full house"] == 3744
     assert found["tens or better"] == 422_400
 

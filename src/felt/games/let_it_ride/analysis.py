@@ -2,16 +2,17 @@
 the two community cards, in the order they are turned (22,100 x 49 x 48 = 51,979,200 equally
 likely deals), with the optimal decision on each wager a player may take back.
 
-Every five-card hand (2,598,960, by colex index) is given its line of the pay table once
-(numpy); the lines of the 48 hands completing each four-card hand (270,725) are summed from
-them, and each three-card hand (22,100) reads the 49 four-card hands it can become.  The
-strategy is by backward induction: the second wager rides on four cards when that expects more
-than taking it back, given what became of the first; the first rides on three cards when the
-best play of the second afterwards expects more with it than without.  Without a payout limit
-that binds at the analysed amount, the wagers are independent (each rides when its own
-expectation is positive: the classical strategy); with one (18.11, title only: what one hand's
-three wagers win together is capped), riding more units can win no more, and the decisions
-account for it.  Ties (equal expectation) take the wager back: fewer units at risk for the same
+The four-card hands (270,725) fall into 2,535 kinds by their ranks and whether all four are of
+one suit, and a kind fixes how many of the 48 five-card hands completing one of its hands fall
+on each line of the pay table (a fifth card makes a flush only with four of one suit); those
+counts are classified once per kind (numpy), and each three-card hand (22,100) reads the 49
+four-card hands it can become.  The strategy is by backward induction: the second wager rides on
+four cards when that expects more than taking it back, given what became of the first; the
+first rides on three cards when the best play of the second afterwards expects more with it
+than without.  Without a payout limit that binds at the analysed amount, the wagers are
+independent (each rides when its own expectation is positive: the classical strategy); with one
+(18.11, title only: what one hand's three wagers win together is capped), riding more units can
+win no more, and the decisions account for it.  Ties (equal expectation) take the wager back: fewer units at risk for the same
 expectation.
 
 Settlement (not in the seed text: 18.10, 18.11 titles only; public descriptions, see
@@ -19,7 +20,8 @@ docs/interpretations.md "Let It Ride Poker"): each wager left on the layout wins
 odds on the hand of the player's three cards and the two community cards (rounded down to the
 cent), or loses on a hand below a pair of tens; the third wager always stays.  The let it ride
 bonus (18.6A) and the three-card bonus (18.6B) do not depend on the decisions and are analysed
-on their own (over the 2,598,960 five-card hands and the 22,100 three-card hands).
+on their own (over the 2,598,960 five-card hands and the 22,100 three-card hands).  Nothing is
+cached on disk: a cold analysis takes about a second.
 
 >>> HANDS_3 * 49 * 48 == DEALS
 True
@@ -174,13 +176,6 @@ def four_card_groups() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     return k.of, counts
 
 
-def four_card_counts() -> NDArray[np.int64]:
-    """For every four-card hand (rows, by colex index), how many of the 48 five-card hands
-    holding it fall on each line (columns: :data:`LINES`)."""
-    of, counts = four_card_groups()
-    return counts[of]
-
-
 def five_card_counts() -> NDArray[np.int64]:
     """How many of the 2,598,960 five-card hands fall on each line: every hand holds five
     four-card hands, so a fifth of the four-card hands' counts."""
@@ -192,10 +187,10 @@ def five_card_counts() -> NDArray[np.int64]:
 
 
 @functools.cache
-def three_card_supersets() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """For every three-card hand (rows, by colex index), the 49 cards that can come next in
-    increasing order (the first community card) and the colex index of the four-card hand each
-    makes."""
+def three_card_supersets() -> NDArray[np.int64]:
+    """For every three-card hand (rows, by colex index), the colex index of the four-card hand
+    each of the 49 other cards (in increasing order) makes with it as the first community
+    card."""
     hands = _colex_sets(3).astype(np.int64)
     x = np.arange(52)
     index = np.zeros((HANDS_3, 52), dtype=np.int64)
@@ -208,11 +203,9 @@ def three_card_supersets() -> tuple[NDArray[np.int64], NDArray[np.int64]]:
                           BINOM[hands[:, j], j + 2][:, None])  # fmt: skip
         held |= hands[:, j, None] == x
     index += BINOM[x, below + 1]
-    cards = np.broadcast_to(x, (HANDS_3, 52))[~held].reshape(HANDS_3, 49)
     supersets = index[~held].reshape(HANDS_3, 49)
-    cards.flags.writeable = False
     supersets.flags.writeable = False
-    return cards, supersets
+    return supersets
 
 
 # ------------------------------------------------------------------------------ the wagers
@@ -284,7 +277,7 @@ def decide(nets: tuple[tuple[int, ...], ...]) -> Decisions:
     values = (counts @ table)[of]  # (HANDS_4, 3): 1, 2, 3 wagers riding
     second = np.stack([values[:, 1] > values[:, 0], values[:, 2] > values[:, 1]], axis=1)
     best = np.stack([values[:, :2].max(axis=1), values[:, 1:].max(axis=1)], axis=1)
-    _, supersets = three_card_supersets()
+    supersets = three_card_supersets()
     first_values = np.stack([best[supersets, f].sum(axis=1) for f in (0, 1)], axis=1)
     first = first_values[:, 1] > first_values[:, 0]
     for array in (first, second, values, first_values):
@@ -304,7 +297,7 @@ def evaluate(
     """How many deals end on each line (columns: :data:`LINES`) with each pattern of decisions
     (rows: :data:`PATTERNS`) when playing by ``first`` (per three-card hand) and ``second`` (per
     four-card hand and first decision)."""
-    _, supersets = three_card_supersets()
+    supersets = three_card_supersets()
     of, counts = four_card_groups()
     f = np.broadcast_to(first[:, None], supersets.shape)
     pattern = 2 * f + second[supersets, f.astype(np.int64)]
