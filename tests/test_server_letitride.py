@@ -390,21 +390,24 @@ def test_18_4_e_no_round_opens_once_the_cards_are_due_until_the_supervisor_chang
     played: Played,
 ) -> None:
     """The server's clock (a fake one) moves past ``change_hours`` (8: cards dealt from a shoe):
-    once the round in play is settled no new round opens; every role's view says why, with the
-    clause; a dealer may not record the change; the supervisor's ``change_cards`` (no argument:
-    the server records its own time) lets the next round open, with the new cards' time on the
-    table's record."""
+    a round with wagers goes on with the cards it began with, and once it is settled no new
+    round opens; every role's view says why, with the clause; a dealer may not record the
+    change; the supervisor's ``change_cards`` (no argument: the server records its own time)
+    lets the next round open, with the new cards' time on the table's record.  A round no one
+    has wagered in when the cards fall due is withdrawn (no card of it dealt, no record left),
+    and the round opened after the change takes its number."""
     h = played.h
     host = h.server.hosts[TABLE]
     now = [time.time()]
     host.clock = lambda: now[0]
+    host.schedule_seconds = 0.2  # a waiting round looks at the schedule this often
     view = h.wait_for("ann", TABLE, lambda v: _mine(v, 2).get("phase") == "betting"
                       and not v["finished"])  # fmt: skip
     rid = view["round"]
     assert "blocked" not in h.get("deal", f"/api/tables/{TABLE}").json()
-    now[0] += 8 * 3600 + 1  # the round in play goes on with the cards it began with
     r = h.act("ann", TABLE, {"action": "wager", "seat": 2, "amount": "5.00"})
     assert r.status_code == 200, r.text
+    now[0] += 8 * 3600 + 1  # the round in play goes on with the cards it began with
     for n in (1, 2):
         h.wait_for("ann", TABLE, lambda v, n=n: any(
             p["election"] == ("first wager", "second wager")[n - 1]
@@ -433,7 +436,17 @@ def test_18_4_e_no_round_opens_once_the_cards_are_due_until_the_supervisor_chang
             conn.execute(select(felt_tables.c.state).where(felt_tables.c.id == TABLE)).scalar_one()
         )
     assert state["table"]["cards_opened_at"] == now[0]
-    host.clock = time.time
+    # the cards fall due again while the new round waits for its first wager: it is withdrawn
+    fresh = view["round"]
+    now[0] += 8 * 3600 + 1
+    view = h.wait_for("deal", TABLE, lambda v: v["round"] is None and "blocked" in v)
+    with h.server.store.engine.connect() as conn:
+        assert conn.execute(select(rounds.c.id).where(rounds.c.id == fresh)).first() is None
+    r = h.post("admin", f"/api/tables/{TABLE}/procedure", {"procedure": "change_cards"})
+    assert r.status_code == 200, r.text
+    view = h.wait_for("ann", TABLE, lambda v: v["round"] is not None and not v["finished"])
+    assert view["round"] == fresh  # the withdrawn round's number, taken again
+    host.clock, host.schedule_seconds = time.time, 60.0
 
 
 def test_the_example_table_file_runs_as_a_server_table() -> None:

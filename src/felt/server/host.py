@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
@@ -193,6 +193,9 @@ class TableHost:
     """The wall clock (seconds since the epoch) the table's schedules are kept by
     (:meth:`TableGame.round_blocked`, :meth:`TableGame.clocked_procedures`); a test gives its
     own."""
+    schedule_seconds: float = 60.0
+    """How often the table looks at its schedule while a round no one has wagered in waits
+    (:meth:`withdraw_empty_round`)."""
 
     def __post_init__(self) -> None:
         self.game = table_game(self.spec.game)
@@ -365,6 +368,26 @@ class TableHost:
         self.round, self.round_id = rnd, rid
         self.deadlines.clear()
         self.betting_closes = None
+
+    def withdraw_empty_round(self) -> None:
+        """Withdraw the round in play, in which no one has wagered, because the table may not
+        open a round now (:meth:`TableGame.round_blocked`: its cards are due to be changed): no
+        card of it was dealt and no chip moved (at most the cards were cut), so it leaves no
+        record; the next round takes its number once the staff have cleared the table
+        (synchronous, under :attr:`lock`)."""
+        self._catch_up()
+        rnd, rid = self.round, self.round_id
+        if rnd is None or rnd.finished or hands(rnd) or rid is None:
+            return
+        with self._commit() as conn:
+            conn.execute(delete(round_events).where(round_events.c.round_id == rid))
+            conn.execute(delete(rounds).where(rounds.c.id == rid))
+            self._bump(conn, self.state_json(round_id=None))
+        self.table.history.clear()
+        self.round, self.round_id = None, None
+        self.deadlines.clear()
+        self.betting_closes = None
+        self.version += 1
 
     def hand_owner(self, seat: int) -> str | None:
         """The player whose hand is at ``seat`` in the round in view (in play or just settled):
@@ -803,9 +826,16 @@ class TableHost:
                 return None
             self._touch()
             return now
+        if not hands(rnd) and self.blocked() is not None:  # no wager yet, past the schedule
+            await asyncio.to_thread(self.withdraw_empty_round)
+            self._touch()
+            return now
         step, wait = self.due(now)
         if step is None:
             self.step_at = None
+            if not hands(rnd):  # look at the schedule again while no one has wagered
+                wait = min(wait if wait is not None else now + self.schedule_seconds,
+                           now + self.schedule_seconds)  # fmt: skip
             return wait
         if self.spec.dealer == "manual" and not isinstance(step, DecisionTimeout):
             return wait  # the dealer takes the step from the console; a timeout is the clock's
