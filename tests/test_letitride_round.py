@@ -706,7 +706,7 @@ def test_layout_wager_spots_decisions_dealer_and_phase_words() -> None:
     spots = layout["wager"]["spots"]
     assert spots == [
         {"field": "amount", "label": "Each wager (1, 2, $)", "minimum": "5.00",
-         "maximum": "100.00", "step": "0.01"},
+         "maximum": "100.00", "step": "0.01", "count": 3},
         {"field": "bonus", "label": "Let it ride bonus", "optional": True, "minimum": "1.00",
          "maximum": "1.00", "step": "1.00"},
         {"field": "three_card_bonus", "label": "Three-card bonus", "optional": True,
@@ -721,7 +721,11 @@ def test_layout_wager_spots_decisions_dealer_and_phase_words() -> None:
         for b in buttons:
             assert GAME.parse_action({**b["action"], "seat": 1}, "x").to_json()["wager"] == n
     assert set(layout["decisions"]) == set(LetItRideRound.ELECTIONS)
-    assert layout["dealer"] == {"cards": "community", "count": "community_count"}
+    assert layout["dealer"] == {
+        "cards": "community",
+        "count": "community_count",
+        "label": "Community cards",
+    }
     assert set(layout["phase_words"]) == {str(p) for p in Phase}
     assert set(layout["dealer_steps"]) == {"cut", "no_more_bets", "deal", "turn", "settle"}
     exposed = next(x for x in layout["irregularities"] if x["name"] == "community_card_exposed")

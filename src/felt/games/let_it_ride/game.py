@@ -197,6 +197,7 @@ class LetItRide(TableGame):
         spots: list[dict[str, Any]] = [{
             "field": "amount", "label": "Each wager (1, 2, $)", "minimum": dollars(config.minimum),
             "maximum": dollars(config.maximum), "step": "0.01",
+            "count": 3,  # the amount is placed on each of the three equal wagers
         }]  # fmt: skip
         if config.bonus is not None:
             amount = dollars(config.bonus.wager)
@@ -258,7 +259,11 @@ class LetItRide(TableGame):
                 "spots": spots,
             },
             "decisions": decisions,
-            "dealer": {"cards": "community", "count": "community_count"},
+            "dealer": {
+                "cards": "community",
+                "count": "community_count",
+                "label": "Community cards",
+            },
             "irregularities": irregularities,
             "steps": steps,
             "dealer_steps": {  # the console's buttons, in the dealer's words
