@@ -260,3 +260,25 @@ def test_the_checks_catch_a_page_that_shows_a_community_card_early(played: Playe
     seat = next(s for s, a in r.owners.items() if a == ids["ann"])
     own = {"type": "table", "round": rid, "seq": deal, "cards": sorted(r.seat_cards[seat])}
     assert leaks({"ann": [own]}, ids, oracle) == []
+
+
+def test_the_wager_forms_total_counts_the_three_equal_wagers(played: Played) -> None:
+    """The form's own check (player.js ``wagerVerdict``) on the game's wager layout, its amount
+    spot placed on three equal wagers (``count``, TableGame.layout): $10.00 each and the $1.00
+    bonus are $31.00 at risk, refused against a $30.00 balance as the server refuses it
+    (13:69O-1.4(h)) and taken against $31.00."""
+    from felt.games.let_it_ride.game import GAME
+
+    w = GAME.layout(GAME.config(ID, {}))["wager"]
+    w["spots"] = [{**s, "count": 3} if s["field"] == "amount" else s for s in w["spots"]]
+    texts = {"amount": "10", "bonus": "1.00"}
+    got = played.players[0].page.evaluate(
+        """async ([w, texts]) => {
+             const m = await import('/static/player.js');
+             return [3000, 3100].map((b) => m.wagerVerdict(w, texts, b));
+           }""",
+        [w, texts],
+    )
+    assert [v["total"] for v in got] == [3100, 3100]
+    assert "more than your balance" in got[0]["reason"]
+    assert got[1]["reason"] is None
