@@ -99,9 +99,14 @@ def _move(p: Player, seat: int, plan: dict[str, str], seen: dict[str, Any] | Non
     decision ``plan`` names for the election asked; ``seen`` records ann's screen as it goes."""
     page = p.page
     if page.locator(f"#wager-place-{seat}:enabled").count():
-        page.locator(f"#wager-amount-{seat}").fill(plan["amount"])
-        if plan.get("bonus"):
-            page.locator(f"#wager-bonus-{seat}").fill(plan["bonus"])
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            page.locator(f"#wager-amount-{seat}").fill(plan["amount"], timeout=1500)
+            if plan.get("bonus"):
+                page.locator(f"#wager-bonus-{seat}").fill(plan["bonus"], timeout=1500)
+        except PlaywrightError:  # the form went (the betting closed): look again
+            return False
         if seen is not None and "form" not in seen:
             seen["form"] = {
                 "spots": page.evaluate("() => [...document.querySelectorAll('fieldset.wager "
@@ -120,7 +125,8 @@ def _move(p: Player, seat: int, plan: dict[str, str], seen: dict[str, Any] | Non
             "face_down": page.locator(".panel.dealer .card.back").count(),
             "face_up": page.locator(".panel.dealer [data-card]").count(),
         }  # fmt: skip
-    return _click(p, f".mine[data-seat='{seat}'] .decision button[data-action={plan[election]}]")
+    group = f".mine[data-seat='{seat}'] .decision[aria-label='Seat {seat}: {election}']"
+    return _click(p, f"{group} button[data-action={plan[election]}]")  # that election's only
 
 
 @pytest.fixture(scope="module")
@@ -282,3 +288,52 @@ def test_the_wager_forms_total_counts_the_three_equal_wagers(played: Played) -> 
     assert [v["total"] for v in got] == [3100, 3100]
     assert "more than your balance" in got[0]["reason"]
     assert got[1]["reason"] is None
+
+
+def test_18_4_e_the_consoles_say_why_no_round_opens_and_the_supervisor_changes_the_cards(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A server in this process (so its clock can be a fake one) whose table's cards are past
+    their eight hours: the dealer's console and the player's table screen say why no round
+    opens, with the clause; the supervisor records the change from the console's procedure form
+    and the next round opens on every screen."""
+    from tests.server_helpers import ADMIN_PASSWORD, live_server
+    from tests.test_server_letitride import spec
+    from tests.web_helpers import log_in
+
+    with live_server(f"sqlite:///{tmp_path / 'felt.db'}", [spec()]) as h:
+        h.account("deal", "dealer")
+        h.account("ann", "player", "100.00")
+        host = h.server.hosts[TABLE]
+        now = [time.time() + 8 * 3600 + 1]
+        host.schedule_seconds = 0.2
+        host.clock = lambda: now[0]  # the round waiting for wagers is withdrawn: cards due
+        r = h.post("ann", f"/api/tables/{TABLE}/sit", {"seat": 1})  # (wakes the table now)
+        assert r.status_code == 200, r.text
+        url = str(h.client.base_url)
+        pages = {}
+        for name, password, screen in (("deal", "deal-password", "#/dealer/"),
+                                       ("ann", "ann-password", "#/table/"),
+                                       ("admin", ADMIN_PASSWORD, "#/dealer/")):  # fmt: skip
+            page = browser.new_context(viewport=DESKTOP).new_page()
+            page.goto(url + "/")
+            log_in(page, name, password)
+            page.goto(f"{url}/#{screen[1:]}{TABLE}")
+            pages[name] = page
+        try:
+            for page in pages.values():
+                page.wait_for_selector("p.blocked", timeout=15_000)
+                text = str(page.locator("p.blocked").first.text_content())
+                assert text.startswith("No new round: the cards in use were opened")
+                assert "N.J.A.C. 19:47-18.4(e)" in text
+            boss = pages["admin"]
+            boss.wait_for_selector("#procedure")
+            boss.select_option("#procedure", "change_cards")
+            assert boss.locator("#argument").is_disabled()  # the server's clock, not typed
+            boss.get_by_role("button", name="Apply").click()
+            for page in pages.values():
+                page.wait_for_function("() => !document.querySelector('p.blocked')")
+            pages["ann"].wait_for_selector("fieldset.wager")
+        finally:
+            for page in pages.values():
+                page.context.close()
