@@ -114,6 +114,12 @@ def hands(rnd: RoundCore) -> dict[int, Any]:
     return seats
 
 
+def untouched(rnd: RoundCore) -> bool:
+    """Whether no one has wagered in ``rnd`` and no chip has moved in it (at most its cards
+    were cut): a round the table may withdraw without a trace."""
+    return not hands(rnd) and not rnd.ledger.transfers
+
+
 def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
     """The cards an action took from the shoe, each with its place in the deck the round began
     with (the coordinates a rebuild fills in, whatever cuts came between)."""
@@ -377,7 +383,7 @@ class TableHost:
         (synchronous, under :attr:`lock`)."""
         self._catch_up()
         rnd, rid = self.round, self.round_id
-        if rnd is None or rnd.finished or hands(rnd) or rid is None:
+        if rnd is None or rnd.finished or not untouched(rnd) or rid is None:
             return
         with self._commit() as conn:
             conn.execute(delete(round_events).where(round_events.c.round_id == rid))
@@ -826,14 +832,14 @@ class TableHost:
                 return None
             self._touch()
             return now
-        if not hands(rnd) and self.blocked() is not None:  # no wager yet, past the schedule
+        if untouched(rnd) and self.blocked() is not None:  # no wager yet, past the schedule
             await asyncio.to_thread(self.withdraw_empty_round)
             self._touch()
             return now
         step, wait = self.due(now)
         if step is None:
             self.step_at = None
-            if not hands(rnd):  # look at the schedule again while no one has wagered
+            if untouched(rnd):  # look at the schedule again while no one has wagered
                 wait = min(wait if wait is not None else now + self.schedule_seconds,
                            now + self.schedule_seconds)  # fmt: skip
             return wait
