@@ -179,12 +179,15 @@ def played(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[P
 
 
 def test_the_table_screen_draws_the_layout(played: Played) -> None:
-    """The wager form has the three equal wagers' amount and the two bonus spots; the first
+    """The wager form has the three equal wagers' amount (counted three times at risk) and the
+    two bonus spots; the community cards are named so, not "Dealer"; the first
     decision offers Let it ride and Take back wager 1, the second Take back wager 2; before the
     first turn the two community cards are face down, before the second one is face up (18.1
     "Community card"); nothing overflows the desktop or the phone width."""
     seen = played.seen
     assert seen["form"]["spots"] == ["amount", "bonus", "three_card_bonus"]
+    assert seen["form"]["total"] == "$31.00"  # $10.00 on each of three wagers and the bonus
+    assert seen["first wager"]["dealer"].startswith("Community cards")  # the layout's label
     first, second = seen["first wager"], seen["second wager"]
     assert first["buttons"] == ["Let it ride", "Take back wager 1"]
     assert second["buttons"] == ["Let it ride", "Take back wager 2"]
