@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from felt.core.errors import FeltError
 from felt.games.registry import game_ids, table_game
 from felt.rounds.actions import SHARED_ACTIONS, DealerAction, DecisionTimeout
 
@@ -24,7 +25,8 @@ def layout_words(game_id: str, edition: str) -> dict[str, str]:
 
 
 def dealer_actions(game_id: str) -> set[str]:
-    """The names of the dealer's actions the game reads, but the clock's and a supervisor's."""
+    """The names of the dealer's actions the game reads, but the clock's and a supervisor's (a
+    shared action the game refuses to read, such as Let It Ride's ``reveal``, is none of them)."""
     game = table_game(game_id)
     return {
         cls.name
@@ -32,7 +34,17 @@ def dealer_actions(game_id: str) -> set[str]:
         if issubclass(cls, DealerAction)
         and cls is not DecisionTimeout
         and not getattr(cls, "supervisor_only", "")
+        and reads(game_id, cls)
     }
+
+
+def reads(game_id: str, cls: type[DealerAction]) -> bool:
+    """Whether the game reads ``cls`` as a step (it may still need fields given)."""
+    try:
+        table_game(game_id).parse_action({cls.family: cls.name}, "step")
+    except FeltError as err:
+        return " needs " in str(err)
+    return True
 
 
 def steps_asked(game_id: str, edition: str, rounds: int = 12) -> set[str]:

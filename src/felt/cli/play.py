@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from felt.cli.script import round_script
+from felt.core.cards import Card, format_cards
 from felt.core.errors import FeltError
 from felt.core.money import cents, dollars
 from felt.core.paytable import PayTable
@@ -65,6 +67,56 @@ def session_options(options: Mapping[str, Any], seats: int) -> dict[str, Any]:
     return {"seats": options["seats"], "human": options["seat"], "seed": seed,
             "symbols": options.get("symbols", True), "rounds": rounds,
             "save": options.get("save"), "cite": options.get("cite", False)}  # fmt: skip
+
+
+PLAY_OPTIONS = ("seats", "human", "seed", "ask", "say", "symbols", "rounds", "save", "cite")
+"""What a game's session takes from ``felt play`` (:func:`session_options`), every one optional,
+besides ``ask`` and ``say`` (a test's scripted input and its output)."""
+
+
+@dataclass
+class Terminal:
+    """A game's session options read and checked once (:func:`terminal`): who plays where, how
+    the person is asked and shown, and the house's other positions."""
+
+    human: int
+    """The person's position."""
+    others: list[int]
+    """The other positions in play, which the house plays."""
+    rounds: int | None
+    ask: Ask
+    out: Out
+    symbols: bool
+    cite: bool
+    seed: int | None
+    saver: Saver
+
+    def show(self, cards: Sequence[Card]) -> str:
+        """Cards as the session writes them (suits as symbols unless told otherwise)."""
+        return format_cards(cards, symbols=self.symbols)
+
+
+def terminal(
+    options: Mapping[str, Any], positions: int, allowed: Sequence[str] = PLAY_OPTIONS
+) -> Terminal:
+    """A session's options (``allowed`` only) at a table of ``positions`` betting positions, or
+    one clear error naming what is wrong."""
+    for key in options:
+        if key not in allowed:
+            raise FeltError(f"unknown play option {key!r} (allowed: {', '.join(allowed)})")
+    seats = int(options.get("seats") or 1)
+    human = int(options.get("human") or 1)
+    rounds: int | None = options.get("rounds")
+    check_rounds(rounds)
+    if not 1 <= human <= positions:
+        raise FeltError(f"seat {human} does not exist (seats are 1 to {positions})")
+    if not 1 <= seats <= positions:
+        raise FeltError(f"seats in play must be 1 to {positions}, got {seats}")
+    others = [n for n in range(1, positions + 1) if n != human][: seats - 1]
+    return Terminal(human, others, rounds, options.get("ask") or input,
+                    Out(options.get("say") or print), bool(options.get("symbols", True)),
+                    bool(options.get("cite", False)), options.get("seed"),
+                    Saver(options.get("save")))  # fmt: skip
 
 
 def check_rounds(rounds: int | None) -> None:

@@ -308,6 +308,25 @@ class TableGame(Game):
         none)."""
         return {}
 
+    def clocked_procedures(self) -> frozenset[str]:
+        """The procedures of :meth:`procedures` that record when they were done (each listed
+        there with "", as the supervisor sends nothing): the server passes its own clock
+        (seconds since the epoch) as their argument, so no one types the time.  None by
+        default."""
+        return frozenset()
+
+    def open_table(self, table: GameTable, now: float) -> None:
+        """``table``, new to a server (no snapshot), is put in service at ``now`` (the server's
+        clock, seconds since the epoch): record what starts with it, such as when the cards in
+        use were opened.  Nothing by default."""
+
+    def round_blocked(self, table: GameTable, now: float) -> str | None:
+        """Why ``table`` may not open a new round at ``now`` (the server's clock, seconds since
+        the epoch), in words for the dealer and the supervisor, who clear it with one of
+        :meth:`procedures` (cards in use longer than the rules allow are changed first); None
+        (the default) when it may.  The server asks before every round it opens."""
+        return None
+
     def progressive(self, config: Any) -> Progressive | None:
         """The progressive meter a table of ``config`` is linked to, or None (no progressive)."""
         return None
@@ -341,6 +360,8 @@ class TableGame(Game):
           for whole cents), ``optional`` (true: the spot may be left empty, sent as no field);
           or an amount that follows another spot: ``follows`` (that spot's ``field``) and
           ``times`` (a whole number: the amount is that spot's times this, placed when it is).
+          A spot may add ``count`` (a whole number, 1 when absent): the amount is placed on
+          that many equal wagers (Let It Ride's three), so the total at risk counts it so often.
           The game accepts exactly the wagers that place every spot not ``optional``, at least
           one spot, each chosen amount within its limits and on its step; the server also
           refuses a total over the player's balance (13:69O-1.4(h)), so the screen does too.
@@ -356,7 +377,9 @@ class TableGame(Game):
           (``field``, ``label``, ``min``, ``max``, ``value``: a number to give).
         - ``dealer``: how the dealer's cards show: ``cards`` (the view's key of the cards face
           up) and either ``count`` (the key of how many there are, the rest face down) or
-          ``hole`` and ``hole_label`` (one card face down until the view's ``hole`` shows it).
+          ``hole`` and ``hole_label`` (one card face down until the view's ``hole`` shows it),
+          and ``label``, what the screens call these cards (``Dealer`` when absent; a game whose
+          shared cards are no dealer's hand names them, such as ``Community cards``).
         - ``irregularities``: the dealer's forms: ``name``, ``label`` (with its clause) and
           ``fields`` (each ``field`` and ``label``: whole numbers, empty for none).
         - ``steps``: the staff's extra buttons: ``label``, ``action`` and the ``role`` that

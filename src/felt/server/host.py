@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, delete, insert, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
@@ -114,6 +114,12 @@ def hands(rnd: RoundCore) -> dict[int, Any]:
     return seats
 
 
+def untouched(rnd: RoundCore) -> bool:
+    """Whether no one has wagered in ``rnd`` and no chip has moved in it (at most its cards
+    were cut): a round the table may withdraw without a trace."""
+    return not hands(rnd) and not rnd.ledger.transfers
+
+
 def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
     """The cards an action took from the shoe, each with its place in the deck the round began
     with (the coordinates a rebuild fills in, whatever cuts came between)."""
@@ -189,11 +195,30 @@ class TableHost:
     shared by its tables); a payout never reads it (see :meth:`apply_now`)."""
     progressive: Progressive | None = field(init=False)
     """The meter this table is linked to (:meth:`TableGame.progressive`), or None."""
+    clock: Callable[[], float] = time.time
+    """The wall clock (seconds since the epoch) the table's schedules are kept by
+    (:meth:`TableGame.round_blocked`, :meth:`TableGame.clocked_procedures`); a test gives its
+    own."""
+    schedule_seconds: float = 60.0
+    """How often the table looks at its schedule while a round no one has wagered in waits
+    (:meth:`withdraw_empty_round`)."""
 
     def __post_init__(self) -> None:
         self.game = table_game(self.spec.game)
-        self.table = make_table(self.spec, None)
+        self.table = self._make_table(None)
         self.progressive = self.game.progressive(self.table.config)
+
+    def _make_table(self, snapshot: dict[str, Any] | None) -> GameTable:
+        """The table as ``snapshot`` left it; a table new to the server (no snapshot) is put in
+        service now (:meth:`TableGame.open_table`), which its first round's record keeps."""
+        table = make_table(self.spec, snapshot)
+        if snapshot is None:
+            self.game.open_table(table, self.clock())
+        return table
+
+    def blocked(self) -> str | None:
+        """Why the table opens no new round now (:meth:`TableGame.round_blocked`), or None."""
+        return self.game.round_blocked(self.table, self.clock())
 
     # ----------------------------------------------------------------- state on record
     def state_json(
@@ -262,7 +287,7 @@ class TableHost:
             self.seats = {
                 int(n): Seat(int(v[0]), str(v[1])) for n, v in state.get("seats", {}).items()
             }
-            self.table = make_table(self.spec, state.get("table"))
+            self.table = self._make_table(state.get("table"))
             self.last = {int(n): dict(v) for n, v in state.get("last", {}).items()}
             self.round_id = state.get("round_id")
             self.round = None
@@ -323,6 +348,9 @@ class TableHost:
         self._catch_up()
         if self.round is not None and not self.round.finished:
             return
+        reason = self.blocked()
+        if reason is not None:  # the staff clear it with a table procedure (the loop waits)
+            raise FeltError(f"table {self.spec.id} opens no new round: {reason}")
         self.table.history.clear()
         rnd = self.table.new_round()
         rid = f"{self.spec.id}:{rnd.number}"
@@ -346,6 +374,26 @@ class TableHost:
         self.round, self.round_id = rnd, rid
         self.deadlines.clear()
         self.betting_closes = None
+
+    def withdraw_empty_round(self) -> None:
+        """Withdraw the round in play, in which no one has wagered, because the table may not
+        open a round now (:meth:`TableGame.round_blocked`: its cards are due to be changed): no
+        card of it was dealt and no chip moved (at most the cards were cut), so it leaves no
+        record; the next round takes its number once the staff have cleared the table
+        (synchronous, under :attr:`lock`)."""
+        self._catch_up()
+        rnd, rid = self.round, self.round_id
+        if rnd is None or rnd.finished or not untouched(rnd) or rid is None:
+            return
+        with self._commit() as conn:
+            conn.execute(delete(round_events).where(round_events.c.round_id == rid))
+            conn.execute(delete(rounds).where(rounds.c.id == rid))
+            self._bump(conn, self.state_json(round_id=None))
+        self.table.history.clear()
+        self.round, self.round_id = None, None
+        self.deadlines.clear()
+        self.betting_closes = None
+        self.version += 1
 
     def hand_owner(self, seat: int) -> str | None:
         """The player whose hand is at ``seat`` in the round in view (in play or just settled):
@@ -633,7 +681,9 @@ class TableHost:
         after = copy.copy(self.table)
         after.history = list(self.table.history)
         step = getattr(after, name)
-        if allowed[name]:
+        if name in self.game.clocked_procedures():  # done now, by the server's clock
+            step(self.clock())
+        elif allowed[name]:
             if argument is None:
                 raise FeltError(f"{name} needs {allowed[name]}")
             step(argument)
@@ -668,6 +718,11 @@ class TableHost:
             # the player's own last results, each built from that seat's own view
             out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
                            for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
+        if rnd is None or rnd.finished:
+            # why no new round opens (not hidden: every role may read it), for the staff to clear
+            reason = self.blocked()
+            if reason is not None:
+                out["blocked"] = reason
         if rnd is None:
             out["public"] = None
             out["sitting_out"] = []
@@ -772,12 +827,21 @@ class TableHost:
             try:
                 await asyncio.to_thread(self.start_round)
             except FeltError:  # e.g. the deck was removed: wait for the supervisor
+                for listener in list(self.listeners):  # the screens say why (``blocked``)
+                    listener(self)
                 return None
+            self._touch()
+            return now
+        if untouched(rnd) and self.blocked() is not None:  # no wager yet, past the schedule
+            await asyncio.to_thread(self.withdraw_empty_round)
             self._touch()
             return now
         step, wait = self.due(now)
         if step is None:
             self.step_at = None
+            if untouched(rnd):  # look at the schedule again while no one has wagered
+                wait = min(wait if wait is not None else now + self.schedule_seconds,
+                           now + self.schedule_seconds)  # fmt: skip
             return wait
         if self.spec.dealer == "manual" and not isinstance(step, DecisionTimeout):
             return wait  # the dealer takes the step from the console; a timeout is the clock's

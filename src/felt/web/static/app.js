@@ -4,7 +4,7 @@
 // a table is drawn from its layout (the lobby's), a game's name comes from the index.
 import { api, session, ApiError, whenSessionEnds, ended } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
-import { dealerHand, hand, holeCard } from "./cards.js";
+import { dealerHand, dealerLabel, hand, holeCard } from "./cards.js";
 import { tableScreen } from "./player.js";
 import { dealerScreen, floorScreen, roundScreen, parSheetScreen } from "./staff.js";
 import { cageScreen, cageReportScreen } from "./cage.js";
@@ -175,7 +175,7 @@ export function seatHands(v, layout) {
       gone.size ? h("span", { class: "discarded", "aria-label": `Discarded: ${[...gone].join(" ")}` },
         h("span", { class: "discarded-word" }, "Discarded"), hand([...gone])) : null),
     v.hand ? h("p", { class: "hand-name" }, "Your hand: ", h("strong", {}, v.hand)) : null,
-    dealerCards ? h("div", { class: "hand-row" }, h("span", { class: "hand-label" }, "Dealer"), dealerCards, hole ? hand([hole]) : null) : null,
+    dealerCards ? h("div", { class: "hand-row" }, h("span", { class: "hand-label" }, dealerLabel(layout)), dealerCards, hole ? hand([hole]) : null) : null,
     v.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, v.dealer_hand)) : null);
 }
 

@@ -47,6 +47,12 @@ export function dealerHand(pub, layout) {
   return hand(up, down);
 }
 
+// What the layout calls the dealer's cards ("Dealer", or a game's shared cards, such as
+// "Community cards"): the layout's ``dealer.label``.
+export function dealerLabel(layout) {
+  return (layout && layout.dealer && layout.dealer.label) || "Dealer";
+}
+
 // The dealer's hole card once the view shows it turned over, else null.
 export function holeCard(pub, layout) {
   const d = (layout && layout.dealer) || {};

@@ -5,7 +5,7 @@
 // layout, from the lobby.
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
-import { dealerHand, hand, holeCard } from "./cards.js";
+import { dealerHand, dealerLabel, hand, holeCard } from "./cards.js";
 import { gameName, linesTable, meterBanner, phaseWords, refreshBalance, seatHands, wagerWord } from "./app.js";
 
 export function tableScreen(root, tableId) {
@@ -166,7 +166,8 @@ export function tableScreen(root, tableId) {
       return h("div", { class: "spot", dataset: { field: s.field, minimum: s.minimum, maximum: s.maximum, ...(s.optional ? { optional: "true" } : {}) } },
         h("div", { class: "row" }, h("label", { for: id }, s.label), h("span", { class: "amount" }, h("span", { "aria-hidden": "true" }, "$"), inputs[s.field]),
           h("span", { id: `${id}-limits`, class: "muted" }, `${money(s.minimum)} to ${money(s.maximum)}`,
-            step > 1 ? ` in steps of ${money(s.step)}` : "", s.optional ? " · optional" : "")),
+            step > 1 ? ` in steps of ${money(s.step)}` : "", s.optional ? " · optional" : "",
+            s.count > 1 ? ` · placed ${s.count} times` : "")),
         h("div", { class: "row chips", role: "group", "aria-label": `Chips for the ${s.label.toLowerCase()}` }, chipRows[s.field]));
     })();
     const form = {
@@ -345,7 +346,8 @@ export function tableScreen(root, tableId) {
 
   function dealer(pub) {
     const hole = holeCard(pub, layout());
-    return h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"),
+    const label = dealerLabel(layout());
+    return h("section", { class: "panel dealer", "aria-label": label }, h("h2", {}, label),
       dealerHand(pub, layout()),
       hole ? h("p", {}, `${layout().dealer.hole_label} `, hand([hole])) : null,
       pub.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, pub.dealer_hand)) : null);
@@ -381,6 +383,7 @@ export function tableScreen(root, tableId) {
         h("p", {}, info ? `${wagerWord(info.layout)} ${money(info.minimum)} to ${money(info.maximum)} · ` : "", view.open ? "open" : "closed",
           view.number ? ` · round ${view.number}` : "", view.finished ? " (finished: the next round opens shortly)" : ""),
         meterBanner(view),
+        view.blocked ? h("p", { class: "blocked", role: "status" }, "No new round: ", view.blocked) : null,
         h("div", { class: "row" },
           h("button", { type: "button", onclick: showGuide }, "Rules and pay tables"),
           seated.map((n) => h("button", { type: "button", onclick: async () => {
@@ -453,7 +456,8 @@ export function wagerVerdict(w, texts, balance) {
     }
   }
   for (const s of w.spots.filter((x) => x.follows !== undefined)) amounts[s.field] = s.times * amounts[s.follows];
-  const values = Object.values(amounts);
+  // a spot of ``count`` equal wagers (three at Let It Ride) puts its amount on each of them
+  const values = w.spots.map((s) => amounts[s.field] * (s.count || 1));
   const total = values.every(Number.isFinite) ? values.reduce((x, y) => x + y, 0) : NaN;
   if (!reason && total === 0) {
     reason = `Place ${w.spots.filter((x) => x.follows === undefined).map((x) => `the ${x.label.toLowerCase()}`).join(" or ")}`;

@@ -5,7 +5,7 @@
 // step) is the table's layout.
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
-import { dealerHand, hand, holeCard } from "./cards.js";
+import { dealerHand, dealerLabel, hand, holeCard } from "./cards.js";
 import { gameName, linesTable, meterBanner, phaseWords } from "./app.js";
 
 function publicTable(view, layout) {
@@ -14,7 +14,7 @@ function publicTable(view, layout) {
   const hole = holeCard(pub, layout);
   return h("div", {}, meterBanner(view),
     h("p", { class: "round-phase", dataset: { phase: pub.phase } }, `Round ${view.number} · ${phaseWords(layout, pub.phase, view.finished)}`),
-    h("section", { class: "panel dealer", "aria-label": "Dealer" }, h("h2", {}, "Dealer"), dealerHand(pub, layout),
+    h("section", { class: "panel dealer", "aria-label": dealerLabel(layout) }, h("h2", {}, dealerLabel(layout)), dealerHand(pub, layout),
       hole ? hand([hole]) : null, pub.dealer_hand ? h("p", { class: "hand-name" }, "Dealer's hand: ", h("strong", {}, pub.dealer_hand)) : null),
     h("ul", { class: "grid others", role: "list" }, (pub.others || []).map((o) => h("li", { class: "panel other" },
       h("h3", {}, `Seat ${o.seat}`, view.seats[String(o.seat)] ? ` · ${view.seats[String(o.seat)]}` : "", " ", h("span", { class: "tag" }, o.status || "")),
@@ -204,6 +204,8 @@ export async function dealerScreen(root, tableId, alive = () => true) {
         } }, stepLabel(step)) : h("span", { class: "muted no-step" }, !view.public ? "No round yet" : view.finished ? "Round settled: the next round opens shortly"
           : (view.public.pending || []).length ? "No dealer step due: waiting for the players' decisions" : "No dealer step due: waiting for wagers")),
       h("p", { class: "muted pace", dataset: { dealer: view.dealer || "" } }, paceNote()),
+      // why the table opens no new round (a schedule the staff clear with a table procedure)
+      view.blocked ? h("p", { class: "blocked error", role: "alert" }, "No new round: ", view.blocked) : null,
       publicTable(view, layout()), view.public && (layout().irregularities || []).length ? irregularityForm(layout().irregularities) : null,
       supervisorPanel()));
   }
