@@ -523,11 +523,29 @@ def test_18_12_a_community_card_exposed_before_its_moment_voids_every_wager_bonu
     assert sorted(rnd.cards_accounted()) == list(range(52))
 
 
-def test_18_12_community_card_1_exposed_after_every_decision_but_before_its_turn_voids() -> None:
-    """decisions.md 9: card 1 exposed any time before the first turn voids the round."""
+def test_18_12_card_exposed_once_every_decision_it_closes_is_made_stands_as_turned() -> None:
+    """18.12 (felt's decision): card 1 exposed after every first decision is the turn come at its
+    moment (nothing seen early): it stands face up and the round goes on; card 2 exposed while a
+    second decision is still open voids."""
+    rnd = dealt({1: "Ah Kc 5d", 2: "7s 7h 2c"}, "Qs Jd", {1: 500, 2: 500})
+    rnd.apply(LetItRide(1, 1))
+    rnd.apply(TakeBack(2, 1))
+    rnd.apply(CommunityCardExposed(1))
+    assert rnd.phase is Phase.SECOND
+    assert rnd.turned == 1
+    view = GAME.seat_view(rnd, 1)
+    assert view["community"] == ["Qs"]
+    rnd.apply(LetItRide(1, 2))
+    rnd.apply(CommunityCardExposed(2))
+    assert rnd.phase is Phase.VOID
+    assert "community card 2 was exposed before the dealer turned it" in rnd.void_reason
+
+
+def test_18_12_community_card_2_exposed_during_the_first_decisions_voids() -> None:
+    """18.12 (felt's decision): card 2 is not the next card while card 1 is face down: void."""
     rnd = dealt({1: "Ah Kc 5d"}, "Qs Jd", {1: 500})
     rnd.apply(LetItRide(1, 1))
-    rnd.apply(CommunityCardExposed(1))
+    rnd.apply(CommunityCardExposed(2))
     assert rnd.phase is Phase.VOID
 
 

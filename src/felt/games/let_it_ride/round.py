@@ -618,9 +618,17 @@ class LetItRideRound(StudRound):
             raise FeltError(f"community card {a.card} is already face up")
 
     def _do_community_card_exposed(self, a: CommunityCardExposed) -> None:
-        """A community card exposed before the dealer turns it at its moment: no player may
-        decide with it seen early, and the house keeps no wager of a round whose information
-        leaked: every hand void, every wager returned (18.12, title only; felt's decision)."""
+        """A community card exposed before its moment: no player may decide with it seen early,
+        and the house keeps no wager of a round whose information leaked: every hand void, every
+        wager returned (18.12, title only; felt's decision).  The next card exposed once every
+        decision it closes is made has come at its moment: it stands as turned and the round goes
+        on, for nothing was learned early."""
+        if a.card == self.turned + 1 and self.phase in ELECTION_OF and not self.pending():
+            self._do_turn(TurnCard())
+            self._effect(
+                "exposed", None, detail=f"community card {a.card} exposed at its moment: turned"
+            )
+            return
         raise VoidAll(
             self.cite("12"),
             f"community card {a.card} was exposed before the dealer turned it",
