@@ -446,6 +446,35 @@ def test_18_4_e_no_round_opens_once_the_cards_are_due_until_the_supervisor_chang
     assert r.status_code == 200, r.text
     view = h.wait_for("ann", TABLE, lambda v: v["round"] is not None and not v["finished"])
     assert view["round"] == fresh  # the withdrawn round's number, taken again
+    # a supervisor may change the cards early on an idle table: the round no one has wagered in
+    # does not hold the procedure up (it is withdrawn and the next opens with the new cards)
+    now[0] += 3600
+    r = h.post("admin", f"/api/tables/{TABLE}/procedure", {"procedure": "change_cards"})
+    assert r.status_code == 200, r.text
+    view = h.wait_for("ann", TABLE, lambda v: v["round"] is not None and not v["finished"])
+    with h.server.store.engine.connect() as conn:
+        state = json.loads(
+            conn.execute(select(felt_tables.c.state).where(felt_tables.c.id == TABLE)).scalar_one()
+        )
+    assert state["table"]["cards_opened_at"] == now[0]
+    # a first wager that arrives once the cards are due, before the table's next look at its
+    # schedule, is refused: it may not open play on cards past their time
+    host.schedule_seconds = 3600.0
+    waiting = view["round"]
+    now[0] += 8 * 3600 + 1
+    r = h.act(
+        "ann",
+        TABLE,
+        {"action": "wager", "seat": 2, "amount": "5.00"},
+    )
+    assert 400 <= r.status_code < 500, r.text
+    assert "18.4(e)" in r.json()["error"]
+    with h.server.store.engine.connect() as conn:
+        assert conn.execute(select(rounds.c.id).where(rounds.c.id == waiting)).first() is not None
+        assert h.server.store.ledger_sum() == 0
+    r = h.post("admin", f"/api/tables/{TABLE}/procedure", {"procedure": "change_cards"})
+    assert r.status_code == 200, r.text
+    h.wait_for("ann", TABLE, lambda v: v["round"] is not None and not v["finished"])
     host.clock, host.schedule_seconds = time.time, 60.0
 
 

@@ -138,9 +138,13 @@ class StudRound(RoundCore):
             )
 
     def _cut_shoe(self, position: int) -> None:
-        """Cut the cards ``position`` cards from the top."""
+        """Cut the cards ``position`` cards from the top (before any is dealt).  A card already
+        marked as found face up moves with the cut: the mark is on the card, not on the place in
+        the deck it had (a recut must not turn another card into the one found face up)."""
         order = self.shoe.order
-        self.shoe = replace(self.shoe, order=order[position:] + order[:position])
+        n = len(order)
+        marks = {(i - position) % n for i in self.shoe.face_up}
+        self.shoe = replace(self.shoe, order=order[position:] + order[:position], face_up=marks)
 
     # ----------------------------------------------------------------- "No more bets" and the deal
     def _check_no_more_bets(self, a: NoMoreBets) -> None:

@@ -377,7 +377,8 @@ class TableHost:
 
     def withdraw_empty_round(self) -> None:
         """Withdraw the round in play, in which no one has wagered, because the table may not
-        open a round now (:meth:`TableGame.round_blocked`: its cards are due to be changed): no
+        open a round now (:meth:`TableGame.round_blocked`: its cards are due to be changed) or a
+        table procedure was just done (:meth:`procedure`): no
         card of it was dealt and no chip moved (at most the cards were cut), so it leaves no
         record; the next round takes its number once the staff have cleared the table
         (synchronous, under :attr:`lock`)."""
@@ -486,6 +487,10 @@ class TableHost:
             )
         if self.round is None or self.round.finished:
             raise FeltError(f"table {self.spec.id} has no round in play; wait for the next one")
+        if untouched(self.round) and (reason := self.blocked()) is not None:
+            # the first wager may not open play on a round the table may no longer deal (the
+            # loop withdraws it at its next look at the schedule)
+            raise FeltError(f"table {self.spec.id} opens no new round: {reason}")
         action = self.authorize(action, who)
         if who is not None and action.places_wagers:
             self.names[who.name] = who.id
@@ -678,8 +683,13 @@ class TableHost:
             raise FeltError(
                 f"{name[:40]!r} is not a procedure of this table (allowed: {', '.join(allowed)})"
             )
+        self._catch_up()
+        waiting = self.round is not None and not self.round.finished and untouched(self.round)
         after = copy.copy(self.table)
-        after.history = list(self.table.history)
+        # A round no one has wagered in does not hold a procedure up: the table opens the next
+        # round as soon as one settles, so an idle table always has one.  It is withdrawn once the
+        # procedure succeeds (no card of it dealt, no chip moved) and the next opens after.
+        after.history = [] if waiting else list(self.table.history)
         step = getattr(after, name)
         if name in self.game.clocked_procedures():  # done now, by the server's clock
             step(self.clock())
@@ -689,6 +699,8 @@ class TableHost:
             step(argument)
         else:
             step()
+        if waiting:
+            self.withdraw_empty_round()
         with self.store.transaction() as conn:
             self._bump(conn, self.state_json(after))
         self.table = after

@@ -67,7 +67,7 @@ class TakeBack(PlayerAction):
     (18.1 "Let it ride"; 18.10, title only)."""
 
     name: ClassVar[str] = "take_back"
-    wager: int = 1
+    wager: int
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class LetItRide(PlayerAction):
     """Leave ``wager`` (1 or 2) on the layout at its moment (18.1 "Let it ride")."""
 
     name: ClassVar[str] = "let_it_ride"
-    wager: int = 1
+    wager: int
 
 
 @dataclass(frozen=True)
