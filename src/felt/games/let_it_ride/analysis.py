@@ -573,6 +573,9 @@ def analyze(config: ConfigLike, ante: int | None = None, log: Log | None = None)
          f"(18.11): {'it binds at this amount, and the strategy accounts for it' if binds else 'it never binds at this amount'}"),
         "ties (riding and taking back expect the same) take the wager back",
         "element of risk: the house edge per amount wagered (the wagers left on the layout)",
+        "house edge by strategy: per one of the three wagers placed, as the other figures; never "
+        "taking a wager back keeps all three at risk, so its edge per amount wagered is a third "
+        "of its figure",
     ]  # fmt: skip
     strat = {
         "rule": " ".join(rules),
