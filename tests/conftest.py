@@ -9,6 +9,11 @@ import pytest
 from hypothesis import settings
 
 os.environ.setdefault("FELT_CACHE_DIR", os.path.join(tempfile.gettempdir(), "felt-test-cache"))
+# argon2id at its least cost for the accounts and log-ins of the tests (and of the felt serve
+# processes they start, which inherit it): at the real cost each hash took 0.2-0.7 s of the two
+# cores, 2-3 s of each server test's set-up.  FELT_TEST_WEAK_HASHES=0 runs the suite at the real
+# cost; tests/test_server_access.py's parallel guesses get checks as slow as real ones either way.
+os.environ.setdefault("FELT_TEST_WEAK_HASHES", "1")
 
 # No per-example deadline: the first example of a run may build the tables or compile a kernel.
 settings.register_profile("felt", deadline=None, max_examples=200)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import signal
 import subprocess
 import threading
@@ -32,14 +33,42 @@ from tests.server_process import FELT, ServeProcess, free_port
 GUESSES = 40
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    """A prepared database (schema, tables, the supervisor 'admin') with the player 'ann'."""
+def _prepared(database_url: str) -> Iterator[Store]:
     server = Server(Store(database_url), fast_specs(), "node-a")
     server.prepare()
     auth.create_account(server.store, "ann", "player", "ann-password")
     yield server.store
     server.store.dispose()
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A prepared database (schema, tables, the supervisor 'admin') with the player 'ann'."""
+    yield from _prepared(database_url)
+
+
+CHECK_SECONDS = 0.1
+"""How long each password check of :func:`slow_check_store` takes (sleeping, not computing)."""
+
+
+@pytest.fixture
+def slow_check_store(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """:func:`store` whose password checks take :data:`CHECK_SECONDS` each, in the process's
+    one hashing turn as a real argon2id check does, whatever the suite's hash cost
+    (``FELT_TEST_WEAK_HASHES``): parallel guesses still overlap their checks with each other's
+    reservations, without the CPU of forty real checks (the decoys included) on two cores."""
+    inner = auth._hasher
+
+    class SlowHasher:
+        def verify(self, stored: str, password: str) -> bool:
+            time.sleep(CHECK_SECONDS)
+            return bool(inner.verify(stored, password))
+
+        def hash(self, password: str) -> str:
+            return str(inner.hash(password))
+
+    monkeypatch.setattr(auth, "_hasher", SlowHasher())
+    yield from _prepared(database_url)
 
 
 class CountingChecks:
@@ -78,10 +107,11 @@ def _try(store: Store, name: str, password: str) -> str:
 
 
 def test_13_69o_1_4_i_forty_parallel_wrong_passwords_check_three_and_lock(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    slow_check_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """40 guesses at once: exactly three are checked, the account locks, and the right password
     afterwards is refused (PostgreSQL used to check all 40 and lock none)."""
+    store = slow_check_store
     checks = CountingChecks(store, "ann", monkeypatch)
     start = threading.Barrier(GUESSES)
     answers: list[str] = []
@@ -104,11 +134,12 @@ def test_13_69o_1_4_i_forty_parallel_wrong_passwords_check_three_and_lock(
 
 
 def test_13_69o_1_4_i_the_right_password_among_parallel_guesses_is_not_a_way_in(
-    store: Store,
+    slow_check_store: Store,
 ) -> None:
     """The right password sent with 39 wrong ones at once: whatever order they are checked in,
     the account ends locked or logged in with fewer than three failures before it, never both
     past three failures and logged in."""
+    store = slow_check_store
     start = threading.Barrier(GUESSES)
     answers: list[str] = []
 
@@ -340,6 +371,44 @@ def test_four_processes_started_together_on_a_fresh_database_all_come_up(
     finally:
         for p in procs:
             p.stop()
+
+
+def test_felt_serve_hashes_at_the_cost_its_environment_says_and_warns_of_the_test_cost(
+    tmp_path: Path,
+) -> None:
+    """The suite's ``FELT_TEST_WEAK_HASHES`` (tests/conftest.py) reaches the ``felt serve``
+    processes it starts; at 1 the server says so at the end of its start line and hashes at
+    argon2id's least cost, otherwise it says nothing of it and hashes at the real cost."""
+    weak = os.environ.get(auth.WEAK_HASHES_ENV) == "1"
+    url = f"sqlite:///{tmp_path / 'felt.db'}"
+    proc = _process(url, tmp_path, 0)
+    proc.start()
+    try:
+        r = httpx.post(f"http://{proc.name}/api/login",
+                       json={"name": "admin", "password": ADMIN_PASSWORD}, timeout=30)  # fmt: skip
+        assert r.status_code == 200, r.text
+    finally:
+        proc.stop()
+    store = Store(url)
+    with store.engine.connect() as conn:
+        stored = conn.execute(select(accounts.c.password_hash)).scalar_one()
+    store.dispose()
+    strong = "$argon2id$v=19$m=65536,t=3,p=4$"
+    assert stored.startswith("$argon2id$v=19$m=8,t=1,p=1$" if weak else strong)
+    start = proc.log.read_text().splitlines()[0]
+    assert start.startswith("felt serve: listening on")
+    assert start.endswith(f"| {auth.WEAK_HASHES_ENV}=1: passwords hashed at the test cost") == weak
+
+
+def test_a_hash_made_at_either_cost_verifies_at_the_other() -> None:
+    """A hash carries its parameters: accounts opened under the test cost still log in on a
+    server at the real cost, and the other way round."""
+    weak = auth.password_hasher({auth.WEAK_HASHES_ENV: "1"})
+    strong = auth.password_hasher({auth.WEAK_HASHES_ENV: "0"})
+    assert (strong.time_cost, strong.memory_cost, strong.parallelism) == (3, 65536, 4)
+    assert strong.verify(weak.hash("a-password"), "a-password")
+    assert weak.verify(strong.hash("a-password"), "a-password")
+    assert not auth.password_hasher({}).check_needs_rehash(strong.hash("a-password"))
 
 
 def test_a_node_name_is_held_by_one_live_store_at_a_time(database_url: str) -> None:

@@ -188,6 +188,21 @@ def test_every_documented_error_is_the_error_shape(tmp_path: Path) -> None:
     assert spec["components"]["schemas"]["ErrorBody"]["required"] == ["error"]
 
 
+def test_the_served_schema_is_that_of_a_twin_built_with_the_error_models(tmp_path: Path) -> None:
+    """``create_app`` leaves the error models out of its routes (building them was most of its
+    start-up) and serves the schema of a ``documented`` twin built with them: the same routes, and
+    the schema an app built with them from the start gives."""
+    server = Server(Store(f"sqlite:///{tmp_path / 'felt.db'}"), fast_specs(), "node-a")
+    served, twin = create_app(server), create_app(server, documented=True)
+
+    def routes(app: Any) -> list[tuple[str, list[str]]]:
+        return [(r.path, sorted(getattr(r, "methods", None) or [])) for r in app.routes]
+
+    assert routes(served) == routes(twin)
+    assert served.openapi() == twin.openapi()
+    assert "ErrorBody" in twin.openapi()["components"]["schemas"]
+
+
 def _bodies(spec: dict[str, Any], path: str) -> Any:
     """Request bodies the schema says are valid for ``POST path`` (schemathesis, positive)."""
     operation = schemathesis.openapi.from_dict(spec)[path]["POST"]

@@ -847,8 +847,11 @@ class _Logins:
     waiting: int = 0
 
 
-def create_app(server: Server) -> FastAPI:
-    """The ASGI application of ``server``."""
+def create_app(server: Server, documented: bool = False) -> FastAPI:
+    """The ASGI application of ``server``.  Its OpenAPI schema lists :data:`ERRORS` on every
+    operation; FastAPI builds a response model of each for each route as the route is added
+    (two thirds of the app's start-up), so only a ``documented`` twin is built with them, once,
+    when the schema is first asked for: the schema is the twin's, the routes are the same."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -869,7 +872,12 @@ def create_app(server: Server) -> FastAPI:
             logins.pool.shutdown(wait=False, cancel_futures=True)
             server.store.dispose()
 
-    app = FastAPI(title="felt table server", version="1", lifespan=lifespan, responses=ERRORS)
+    app = FastAPI(
+        title="felt table server",
+        version="1",
+        lifespan=lifespan,
+        responses=ERRORS if documented else None,
+    )
     logins = _Logins(ThreadPoolExecutor(max_workers=LOGIN_THREADS, thread_name_prefix="felt-login"))
     app.state.server = server
 
@@ -1098,6 +1106,14 @@ def create_app(server: Server) -> FastAPI:
     from felt.server.web import add_web
 
     add_web(app, server, Who)
+    if not documented:
+
+        def openapi() -> dict[str, Any]:
+            if app.openapi_schema is None:
+                app.openapi_schema = create_app(server, documented=True).openapi()
+            return app.openapi_schema
+
+        app.openapi = openapi  # type: ignore[method-assign]
     return app
 
 

@@ -11,10 +11,12 @@ import contextlib
 import functools
 import hashlib
 import logging
+import os
 import re
 import secrets
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -37,7 +39,31 @@ SESSION_SECONDS: Final = 12 * 3600
 MIN_PASSWORD_CHARS: Final = 8
 MAX_PASSWORD_CHARS: Final = 256
 
-_hasher = PasswordHasher()
+WEAK_HASHES_ENV: Final = "FELT_TEST_WEAK_HASHES"
+"""Set to ``1`` by the test suite alone (tests/conftest.py): passwords are hashed by argon2id at
+its least cost, so the thousands of accounts and log-ins the tests make take microseconds each
+instead of half a second each on two busy cores.  A hash carries its own parameters, so one
+made under either setting verifies under the other; ``felt serve`` warns when it is set.  Never
+set it on a real server."""
+
+
+def password_hasher(environ: Mapping[str, str] = os.environ) -> PasswordHasher:
+    """argon2id at argon2-cffi's default cost (3 passes over 64 MiB in 4 lanes, the second
+    option of RFC 9106, section 4), or at its least (1 pass over 8 KiB, 1 lane) when
+    :data:`WEAK_HASHES_ENV` is ``1`` in ``environ``.
+
+    >>> strong = password_hasher({})
+    >>> (strong.time_cost, strong.memory_cost, strong.parallelism)
+    (3, 65536, 4)
+    >>> password_hasher({WEAK_HASHES_ENV: "1"}).memory_cost
+    8
+    """
+    if environ.get(WEAK_HASHES_ENV) == "1":
+        return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    return PasswordHasher(time_cost=3, memory_cost=64 * 1024, parallelism=4)
+
+
+_hasher = password_hasher()
 _hash_turn = threading.BoundedSemaphore(1)
 """One argon2 hash at a time per process: each hash runs lanes on every core, so a storm of
 log-ins hashed side by side would take the whole machine from the tables and the cage; queued

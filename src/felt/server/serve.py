@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import socket
 import sys
 from collections.abc import Sequence
 from typing import Final
 
 from felt.core.errors import FeltError
+from felt.server import auth
 from felt.server.app import LEASE_SECONDS, Server, create_app
 from felt.server.spec import AnySpec, TableSpec, default_specs, load_specs
 from felt.server.store import Store, default_database_url, shown_database
@@ -144,7 +146,9 @@ def serve(
         listener.close()
         raise
     urls = listen_urls(host, port)
-    print(start_line(server, urls, url), flush=True)
+    weak = os.environ.get(auth.WEAK_HASHES_ENV) == "1"  # the test suite's, never a real server's
+    warning = f" | {auth.WEAK_HASHES_ENV}=1: passwords hashed at the test cost" if weak else ""
+    print(start_line(server, urls, url) + warning, flush=True)
     if server.first_admin is not None:
         print(first_start_text(urls[0], server.first_admin), flush=True)
     config = uvicorn.Config(
