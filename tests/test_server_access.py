@@ -182,6 +182,9 @@ def test_a_password_is_checked_outside_the_write_turn(
         def hash(self, password: str) -> str:
             return inner.hash(password)
 
+        def check_needs_rehash(self, stored: str) -> bool:
+            return inner.check_needs_rehash(stored)
+
     inner = auth._hasher
     monkeypatch.setattr(auth, "_hasher", Hasher())
     auth.log_in(store, "ann", "ann-password")
@@ -409,6 +412,42 @@ def test_a_hash_made_at_either_cost_verifies_at_the_other() -> None:
     assert strong.verify(weak.hash("a-password"), "a-password")
     assert weak.verify(strong.hash("a-password"), "a-password")
     assert not auth.password_hasher({}).check_needs_rehash(strong.hash("a-password"))
+
+
+def test_a_log_in_brings_a_hash_made_at_the_test_cost_up_to_the_servers(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server started by mistake with ``FELT_TEST_WEAK_HASHES`` stores weak hashes; once it
+    runs at the real cost, each account's next log-in re-hashes its password at that cost (and
+    the password still works).  A wrong password changes nothing."""
+    weak = auth.password_hasher({auth.WEAK_HASHES_ENV: "1"})
+    with store.engine.begin() as conn:  # 'ann' as the mistaken server stored her
+        conn.execute(
+            update(accounts)
+            .where(accounts.c.name == "ann")
+            .values(password_hash=weak.hash("ann-password"))
+        )
+
+    def stored() -> str:
+        with store.engine.connect() as conn:
+            return str(
+                conn.execute(
+                    select(accounts.c.password_hash).where(accounts.c.name == "ann")
+                ).scalar_one()
+            )
+
+    monkeypatch.setattr(auth, "_hasher", auth.password_hasher({auth.WEAK_HASHES_ENV: "0"}))
+    before = stored()
+    with pytest.raises(auth.AuthError):
+        auth.log_in(store, "ann", "wrong-password")
+    assert stored() == before
+    auth.log_in(store, "ann", "ann-password")
+    after = stored()
+    assert after != before
+    assert "m=65536,t=3,p=4" in after
+    assert not auth._hasher.check_needs_rehash(after)
+    auth.log_in(store, "ann", "ann-password")
+    assert stored() == after  # at the server's cost already: left as it is
 
 
 def test_a_node_name_is_held_by_one_live_store_at_a_time(database_url: str) -> None:

@@ -216,6 +216,18 @@ def verify_password(stored_hash: str, password: str) -> bool:
         return False
 
 
+def rehash_if_weaker(stored_hash: str, password: str) -> str | None:
+    """A new hash of ``password`` (just checked against ``stored_hash``) at this process's cost
+    when the stored one was made at another (such as the test suite's least cost,
+    :data:`WEAK_HASHES_ENV`, on a server started with it by mistake), else None: a log-in
+    brings every account's hash up to the server's cost."""
+    try:
+        weaker = _hasher.check_needs_rehash(stored_hash)
+    except (VerificationError, InvalidHashError):  # pragma: no cover - verified just before
+        return None
+    return hash_password(password) if weaker else None
+
+
 def hash_password(password: str) -> str:
     """An argon2id hash of ``password``, made in the process's one hashing turn."""
     with _hash_turn:
@@ -298,6 +310,8 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
         raise AuthError(REFUSED)
     token = secrets.token_urlsafe(32)
     now = time.time()
+    stored = str(row.password_hash)
+    rehashed = rehash_if_weaker(stored, password)
     with store.transaction() as conn:
         cleared = conn.execute(
             update(accounts)
@@ -308,6 +322,12 @@ def log_in(store: Store, name: str, password: str) -> tuple[str, Account]:
             )
             .values(failed_logins=0, last_login_at=now)
         ).rowcount
+        if cleared and rehashed is not None:  # unless the password changed meanwhile
+            conn.execute(
+                update(accounts)
+                .where(accounts.c.id == account.id, accounts.c.password_hash == stored)
+                .values(password_hash=rehashed)
+            )
         if cleared:
             conn.execute(delete(sessions).where(sessions.c.account_id == account.id))
             conn.execute(
