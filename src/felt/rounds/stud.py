@@ -28,6 +28,8 @@ CUT_DONE = "cut done"
 """The cards are cut; wagers are still taken."""
 CLOSED = "closed"
 """ "No more bets" announced; the cards are to be dealt."""
+RECUT = "recut"
+"""A supervisor has required the cards to be cut again (a cover-card cut, below)."""
 REVEALED = "revealed"
 """The dealer's hand is turned over; the wagers are to be settled."""
 COMPLETE = "complete"
@@ -77,6 +79,14 @@ class StudRound(RoundCore):
     """The dealer's first step once a position has a wager, where the table cuts the cards."""
     DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {}
     """The dealer's step in each of the game's own phases (by the phase's value)."""
+    cover_cut_clauses: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """A game whose text has a hand-shuffled deck cut with a cover card, at least so many cards
+    from the top, and recut when a supervisor requires it before any card is dealt (Caribbean
+    Stud 16.4, Let It Ride 18.5), takes this shared cut: the sections it cites by key, ``no
+    cut`` (a shuffler's deck is not cut), ``when``, ``position``, ``cut`` and ``recut``; the
+    round keeps ``cut_positions`` and ``recut_from``."""
+    cut_positions: list[int]
+    recut_from: str | None
 
     def next_dealer_action(self) -> Action | None:
         """The dealer's next step, or None while a player must act first (the dealer waits):
@@ -136,6 +146,65 @@ class StudRound(RoundCore):
                 f"the cutting card goes at least {lo} cards from either end: position {lo} to "
                 f"{hi}, got {position} ({self.cite(clause)})"
             )
+
+    def cover_cut_least(self) -> int:
+        """The fewest cards the cover-card cut takes from the top (the game's rules data)."""
+        raise NotImplementedError
+
+    def cover_card(self) -> str:
+        """What the cards are cut onto, as a cut's record names it."""
+        return "the cover card"
+
+    def _cover_cites(self, key: str) -> str:
+        return ", ".join(self.cite(section) for section in self.cover_cut_clauses[key])
+
+    def _check_cut(self, a: Any) -> None:
+        """The cover-card cut: a hand-shuffled deck only, once before "No more bets" or again on
+        a recut, at least :meth:`cover_cut_least` cards from the top and leaving one."""
+        if not self.config.cut_required:
+            raise FeltError(
+                "no cut: cards shuffled by an automated card shuffling device are dealt without "
+                f"one ({self._cover_cites('no cut')})"
+            )
+        if self.phase not in (BETTING, RECUT):
+            raise FeltError(
+                f'the cards are cut once, before "No more bets", or again when a supervisor '
+                f"requires a recut ({self._cover_cites('when')}); the round is at {self.phase}"
+            )
+        least = self.cover_cut_least()
+        if not least <= a.position <= 51:
+            raise FeltError(
+                f"the dealer takes a stack of at least {least} cards from the top and leaves at "
+                f"least one: position {least} to 51, got {a.position} "
+                f"({self._cover_cites('position')})"
+            )
+
+    def _do_cut(self, a: Any) -> None:
+        self._cut_shoe(a.position)
+        self.cut_positions.append(a.position)
+        self._effect("cut", None, amount=a.position,
+                     detail=f"the dealer cuts {a.position} cards from the top onto "
+                     f"{self.cover_card()}; the cover card to the discard rack "
+                     f"({self._cover_cites('cut')})")  # fmt: skip
+        if self.phase == RECUT:
+            self.phase = type(self.phase)(self.recut_from or CUT_DONE)
+            self.recut_from = None
+        else:
+            self.phase = type(self.phase)(CUT_DONE)
+
+    def _check_require_recut(self, a: Any) -> None:
+        if not self.cut_positions or self.phase not in (CUT_DONE, CLOSED):
+            raise FeltError(
+                "a supervisor may require a recut after the cards are cut and before any card is "
+                f"dealt ({self._cover_cites('recut')}); the round is at {self.phase}"
+            )
+
+    def _do_require_recut(self, a: Any) -> None:
+        self.recut_from = str(self.phase)
+        self.phase = type(self.phase)(RECUT)
+        self._effect(
+            "recut", None, detail=f"a supervisor requires a recut ({self._cover_cites('recut')})"
+        )
 
     def _cut_shoe(self, position: int) -> None:
         """Cut the cards ``position`` cards from the top (before any is dealt).  A card already

@@ -47,7 +47,6 @@ from felt.games.caribbean_stud.actions import (
     CutCards,
     DealerCardExposed,
     Fold,
-    RequireRecut,
     Settle,
     Wagers,
 )
@@ -219,6 +218,10 @@ class CaribbeanRound(StudRound):
     dealer_card_count: ClassVar[int] = CARDS
     misdeal_clause: ClassVar[str] = "13"
     cut_first_clause: ClassVar[str] = "4(b)"
+    cover_cut_clauses: ClassVar[dict[str, tuple[str, ...]]] = {
+        "no cut": ("4(b)1",), "when": ("4(c)", "4(d)"), "position": ("4(c)1ii",),
+        "cut": ("4(c)1",), "recut": ("4(d)",),
+    }  # fmt: skip
     CUT_STEP: ClassVar[type[Action]] = CutCards
     DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {
         Phase.DECISIONS: Reveal,
@@ -328,48 +331,9 @@ class CaribbeanRound(StudRound):
             self._place(a.seat, wager, amount)
 
     # ----------------------------------------------------------------- shuffle and cut (16.4)
-    def _check_cut(self, a: CutCards) -> None:
-        if not self.config.cut_required:
-            raise FeltError(
-                "no cut: cards shuffled by an automated card shuffling device are dealt without "
-                f"one ({self.cite('4(b)1')})"
-            )
-        if self.phase not in (Phase.BETTING, Phase.RECUT):
-            raise FeltError(
-                f'the cards are cut once, before "No more bets", or again when a supervisor '
-                f"requires a recut ({self.cite('4(c)')}, {self.cite('4(d)')}); the round is at "
-                f"{self.phase}"
-            )
-        least = rules().cut_min_from_top
-        if not least <= a.position <= 51:
-            raise FeltError(
-                f"the dealer takes a stack of at least {least} cards from the top and leaves at "
-                f"least one: position {least} to 51, got {a.position} ({self.cite('4(c)1ii')})"
-            )
-
-    def _do_cut(self, a: CutCards) -> None:
-        self._cut_shoe(a.position)
-        self.cut_positions.append(a.position)
-        self._effect("cut", None, amount=a.position,
-                     detail=f"the dealer cuts {a.position} cards from the top onto the cover card; "
-                     f"the cover card to the discard rack ({self.cite('4(c)1')})")  # fmt: skip
-        if self.phase is Phase.RECUT:
-            self.phase = Phase(self.recut_from or Phase.CUT_DONE)
-            self.recut_from = None
-        else:
-            self.phase = Phase.CUT_DONE
-
-    def _check_require_recut(self, a: RequireRecut) -> None:
-        if not self.cut_positions or self.phase not in (Phase.CUT_DONE, Phase.CLOSED):
-            raise FeltError(
-                "a supervisor may require a recut after the cards are cut and before any card is "
-                f"dealt ({self.cite('4(d)')}); the round is at {self.phase}"
-            )
-
-    def _do_require_recut(self, a: RequireRecut) -> None:
-        self.recut_from = str(self.phase)
-        self.phase = Phase.RECUT
-        self._effect("recut", None, detail=f"a supervisor requires a recut ({self.cite('4(d)')})")
+    def cover_cut_least(self) -> int:
+        """At least 10 cards from the top (16.4(c)1ii; the rules data)."""
+        return rules().cut_min_from_top
 
     # ----------------------------------------------------------------- wagers close
     def _do_no_more_bets(self, a: NoMoreBets) -> None:

@@ -45,7 +45,6 @@ from felt.games.let_it_ride.actions import (
     CommunityCardExposed,
     CutCards,
     LetItRide,
-    RequireRecut,
     TakeBack,
     TurnCard,
     Wagers,
@@ -169,6 +168,9 @@ class LetItRideRound(StudRound):
     dealer_card_count: ClassVar[int] = COMMUNITY_STACK
     misdeal_clause: ClassVar[str] = "12"
     cut_first_clause: ClassVar[str] = "5"
+    cover_cut_clauses: ClassVar[dict[str, tuple[str, ...]]] = {
+        "no cut": ("5",), "when": ("5",), "position": ("5",), "cut": ("5",), "recut": ("5",),
+    }  # fmt: skip
     CUT_STEP: ClassVar[type[Action]] = CutCards
     DEALER_STEPS: ClassVar[dict[str, type[Action]]] = {
         Phase.FIRST: TurnCard,
@@ -299,48 +301,13 @@ class LetItRideRound(StudRound):
             self._place(a.seat, wager, amount)
 
     # ----------------------------------------------------------------- shuffle and cut (18.5)
-    def _check_cut(self, a: CutCards) -> None:
-        if not self.config.cut_required:
-            raise FeltError(
-                "no cut: cards shuffled by an automated card shuffling device are dealt without "
-                f"one ({self.cite('5')})"
-            )
-        if self.phase not in (Phase.BETTING, Phase.RECUT):
-            raise FeltError(
-                f'the cards are cut once, before "No more bets", or again when a supervisor '
-                f"requires a recut ({self.cite('5')}); the round is at {self.phase}"
-            )
-        least = rules().cut_min_from_top
-        if not least <= a.position <= 51:
-            raise FeltError(
-                f"the dealer takes a stack of at least {least} cards from the top and leaves at "
-                f"least one: position {least} to 51, got {a.position} ({self.cite('5')})"
-            )
+    def cover_cut_least(self) -> int:
+        """At least 10 cards from the top (18.5, title only; the rules data)."""
+        return rules().cut_min_from_top
 
-    def _do_cut(self, a: CutCards) -> None:
-        self._cut_shoe(a.position)
-        self.cut_positions.append(a.position)
-        self._effect("cut", None, amount=a.position,
-                     detail=f"the dealer cuts {a.position} cards from the top onto the cover card "
-                     f"(the solid yellow or green card of {self.cite('2(a)')}); the cover card to "
-                     f"the discard rack ({self.cite('5')})")  # fmt: skip
-        if self.phase is Phase.RECUT:
-            self.phase = Phase(self.recut_from or Phase.CUT_DONE)
-            self.recut_from = None
-        else:
-            self.phase = Phase.CUT_DONE
-
-    def _check_require_recut(self, a: RequireRecut) -> None:
-        if not self.cut_positions or self.phase not in (Phase.CUT_DONE, Phase.CLOSED):
-            raise FeltError(
-                "a supervisor may require a recut after the cards are cut and before any card is "
-                f"dealt ({self.cite('5')}); the round is at {self.phase}"
-            )
-
-    def _do_require_recut(self, a: RequireRecut) -> None:
-        self.recut_from = str(self.phase)
-        self.phase = Phase.RECUT
-        self._effect("recut", None, detail=f"a supervisor requires a recut ({self.cite('5')})")
+    def cover_card(self) -> str:
+        """The solid yellow or green card of 18.2(a)."""
+        return f"the cover card (the solid yellow or green card of {self.cite('2(a)')})"
 
     # ----------------------------------------------------------------- dealing (18.7-18.9)
     def _do_deal(self, a: Deal) -> None:
