@@ -3,7 +3,7 @@ clear error each, the same for every game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from felt.core.errors import FeltError, excerpt
@@ -17,6 +17,7 @@ __all__ = [
     "flag",
     "read_text",
     "read_toml",
+    "stud_equipment",
 ]
 
 DECISION_SECONDS: Final = 60
@@ -55,3 +56,40 @@ def decision_seconds(data: Mapping[str, Any], where: str) -> int:
             f"{DECISION_SECONDS_MAX}, got {excerpt(value)}"
         )
     return value
+
+
+def stud_equipment(
+    data: Mapping[str, Any], where: str, cite: Callable[[str], str], *, seats_max: int,
+    shuffling_clause: str, shuffling: tuple[str, ...], dealing: tuple[str, ...],
+) -> tuple[int, int, str, str]:  # fmt: skip
+    """A one-deck stud table's ``seats`` (1 to ``seats_max``, default 7), ``decks`` (1, or 2
+    with a shuffler: section 2 and 2(b) of its subchapter, which Caribbean Stud and Let It Ride
+    word alike), ``shuffling`` (one of ``shuffling``, default the shuffler, its text's
+    ``shuffling_clause``) and ``dealing`` (one of ``dealing``, sections 7 to 9), each refused
+    with one clear error citing the game's text through ``cite``."""
+    seats = data.get("seats", 7)
+    if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= seats_max:
+        raise FeltError(
+            f"{where}: seats (betting positions) must be 1 to {seats_max}, got {excerpt(seats)}"
+        )
+    method = data.get("shuffling", "shuffler")
+    if method not in shuffling:
+        raise FeltError(
+            f"{where}: shuffling must be {' or '.join(shuffling)} ({cite(shuffling_clause)}), got "
+            f"{excerpt(method)}"
+        )
+    decks = data.get("decks", 1)
+    if isinstance(decks, bool) or decks not in (1, 2):
+        raise FeltError(f"{where}: decks must be 1 or 2 ({cite('2')}), got {excerpt(decks)}")
+    if decks == 2 and method != "shuffler":
+        raise FeltError(
+            f"{where}: a second deck needs an automated card shuffling device (shuffling = "
+            f"shuffler, {cite('2(b)')})"
+        )
+    how = data.get("dealing", "manual-shoe")
+    if how not in dealing:
+        raise FeltError(
+            f"{where}: dealing must be one of {', '.join(dealing)} ({cite('7')} to "
+            f"{cite('9')}), got {excerpt(how)}"
+        )
+    return seats, int(decks), str(method), str(how)

@@ -31,7 +31,13 @@ from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.core.paytable import Payout
 from felt.core.readers import parse_toml
-from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, read_toml
+from felt.core.tablefile import (
+    DECISION_SECONDS,
+    check_keys,
+    decision_seconds,
+    read_toml,
+    stud_equipment,
+)
 
 GAME: Final = "caribbean_stud"
 """The game id a table file, a command or a script names."""
@@ -341,34 +347,18 @@ class CaribbeanConfig:
                 )
         limit = _limit(data, r, where)
         progressive = _table_progressive(data.get("progressive", True), r, f"{where}: progressive")
-        seats = data.get("seats", 7)
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= SEATS_MAX:
-            raise FeltError(
-                f"{where}: seats (betting positions) must be 1 to {SEATS_MAX}, got {excerpt(seats)}"
-            )
-        shuffling = data.get("shuffling", "shuffler")
-        if shuffling not in SHUFFLING:
-            raise FeltError(
-                f"{where}: shuffling must be manual or shuffler ({r.cite('4(a)')}), got "
-                f"{excerpt(shuffling)}"
-            )
-        decks = data.get("decks", 1)
-        if isinstance(decks, bool) or decks not in (1, 2):
-            raise FeltError(f"{where}: decks must be 1 or 2 ({r.cite('2')}), got {excerpt(decks)}")
-        if decks == 2 and shuffling != "shuffler":
-            raise FeltError(
-                f"{where}: a second deck needs an automated card shuffling device (shuffling = "
-                f"shuffler, {r.cite('2(b)')})"
-            )
-        dealing = data.get("dealing", "manual-shoe")
-        if dealing not in DEALING:
-            raise FeltError(
-                f"{where}: dealing must be one of {', '.join(DEALING)} ({r.cite('7')} to "
-                f"{r.cite('9')}), got {excerpt(dealing)}"
-            )
+        seats, decks, shuffling, dealing = stud_equipment(
+            data,
+            where,
+            r.cite,
+            seats_max=SEATS_MAX,
+            shuffling_clause="4(a)",
+            shuffling=SHUFFLING,
+            dealing=DEALING,
+        )
         seconds = decision_seconds(data, where)
-        return cls(minimum, maximum, bet_pays, progressive, limit, seats, int(decks),
-                   str(shuffling), str(dealing), seconds)  # fmt: skip
+        return cls(minimum, maximum, bet_pays, progressive, limit, seats, decks,
+                   shuffling, dealing, seconds)  # fmt: skip
 
 
 def _odds_text(odds: Fraction) -> str:

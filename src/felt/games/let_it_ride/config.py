@@ -30,7 +30,13 @@ from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
 from felt.core.paytable import Payout
 from felt.core.readers import parse_toml
-from felt.core.tablefile import DECISION_SECONDS, check_keys, decision_seconds, read_toml
+from felt.core.tablefile import (
+    DECISION_SECONDS,
+    check_keys,
+    decision_seconds,
+    read_toml,
+    stud_equipment,
+)
 from felt.games.let_it_ride.hand import BONUS_HANDS, HANDS, THREE_CARD_HANDS
 
 GAME: Final = "let_it_ride"
@@ -253,34 +259,18 @@ class LetItRideConfig:
         bonus = _bonus(data.get("bonus", True), r, f"{where}: bonus")
         three = _three_card(data.get("three_card_bonus", True), r, f"{where}: three_card_bonus")
         limit = _limit(data, r, minimum, pays, where)
-        seats = data.get("seats", 7)
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= SEATS_MAX:
-            raise FeltError(
-                f"{where}: seats (betting positions) must be 1 to {SEATS_MAX}, got {excerpt(seats)}"
-            )
-        shuffling = data.get("shuffling", "shuffler")
-        if shuffling not in SHUFFLING:
-            raise FeltError(
-                f"{where}: shuffling must be manual or shuffler ({r.cite('5')}), got "
-                f"{excerpt(shuffling)}"
-            )
-        decks = data.get("decks", 1)
-        if isinstance(decks, bool) or decks not in (1, 2):
-            raise FeltError(f"{where}: decks must be 1 or 2 ({r.cite('2')}), got {excerpt(decks)}")
-        if decks == 2 and shuffling != "shuffler":
-            raise FeltError(
-                f"{where}: a second deck needs an automated card shuffling device (shuffling = "
-                f"shuffler, {r.cite('2(b)')})"
-            )
-        dealing = data.get("dealing", "manual-shoe")
-        if dealing not in DEALING:
-            raise FeltError(
-                f"{where}: dealing must be one of {', '.join(DEALING)} ({r.cite('7')} to "
-                f"{r.cite('9')}), got {excerpt(dealing)}"
-            )
+        seats, decks, shuffling, dealing = stud_equipment(
+            data,
+            where,
+            r.cite,
+            seats_max=SEATS_MAX,
+            shuffling_clause="5",
+            shuffling=SHUFFLING,
+            dealing=DEALING,
+        )
         seconds = decision_seconds(data, where)
-        return cls(minimum, maximum, pays, bonus, three, limit, seats, int(decks), str(shuffling),
-                   str(dealing), seconds)  # fmt: skip
+        return cls(minimum, maximum, pays, bonus, three, limit, seats, decks, shuffling,
+                   dealing, seconds)  # fmt: skip
 
 
 def least_payout_limit(minimum: int, pays: Mapping[str, Fraction], r: Rules | None = None) -> int:
