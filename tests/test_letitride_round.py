@@ -812,7 +812,6 @@ def test_dealer_step_fills_the_cut_and_runs_the_round() -> None:
 
 
 def test_suggest_asks_the_strategy_with_the_seats_cards() -> None:
-    pytest.importorskip("felt.games.let_it_ride.strategy")
     rnd = dealt({1: "Th Tc 4d", 2: "2c 7d 9s"}, "Qs Jd", {1: 500, 2: 500})
     assert GAME.suggest(rnd, 1, "first wager") == LetItRide(1, 1)  # a paying pair rides
     assert GAME.suggest(rnd, 2, "first wager") == TakeBack(2, 1)
