@@ -237,6 +237,8 @@ def action_from_json(entry: object, where: str, types: Iterable[type[Action]]) -
 
 MAX_WHOLE_NUMBER: Final = 1_000_000
 """The largest seat, position, count or number of stacks an action may name."""
+MAX_WORD_CHARS: Final = 40
+"""The longest word (such as a craps wager's spot) an action may carry; the round checks it."""
 
 
 def player_name(value: object, where: str) -> str | None:
@@ -284,4 +286,10 @@ def _field_value(
         return parse_cards([str(v) if isinstance(v, str) else excerpt(v) for v in value])
     if key == "player":
         return player_name(value, where)
+    if kind == "str":  # a name the game's round checks (a craps wager's spot)
+        if not isinstance(value, str) or not 1 <= len(value) <= MAX_WORD_CHARS:
+            raise FeltError(
+                f"{where} must be a word of 1 to {MAX_WORD_CHARS} characters, got {excerpt(value)}"
+            )
+        return value
     raise FeltError(f"{where}: cannot be given here")  # pragma: no cover - every field is typed
