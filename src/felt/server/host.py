@@ -492,6 +492,8 @@ class TableHost:
             # loop withdraws it at its next look at the schedule)
             raise FeltError(f"table {self.spec.id} opens no new round: {reason}")
         action = self.authorize(action, who)
+        # what only the table supplies as the action is applied (an electronic table's dice)
+        action = self.game.complete_action(self.table, action)
         if who is not None and action.places_wagers:
             self.names[who.name] = who.id
         assert self.round_id is not None
@@ -799,7 +801,7 @@ class TableHost:
         if self.game.betting_open(rnd):
             if self.betting_closes is None:
                 self.betting_closes = now + self.spec.betting_seconds
-            everyone = set(self.seats) <= set(hands(rnd))
+            everyone = self.game.betting_closes_early(rnd, set(self.seats))
             if now < self.betting_closes and not everyone:
                 return None, self.betting_closes
         return self.game.dealer_step(self.table, rnd), None
