@@ -157,8 +157,6 @@ def test_1_4_payable_in_full_steps() -> None:
 
 def test_the_house_edge_column_when_the_analysis_gives_it() -> None:
     table = rows(guide(), WAGERS)
-    if len(table[0]) == 3:
-        pytest.skip("the exact analysis gives no edges to the guide yet")
     edge = {r[0]: r[3] for r in table}
     # pass 7/495 = 1.414%, don't pass 3/220 = 1.364%, place 6 1/66 = 1.515%, hard 4 1/9 (the
     # published figures: casinodealerswebsite.com house summary; internet-casinos-gambling-
@@ -168,6 +166,9 @@ def test_the_house_edge_column_when_the_analysis_gives_it() -> None:
     assert edge["Place 6 to win"] == "1.515%"
     assert edge["Hard 4"] == "11.111%"
     assert edge["Buy 4"] == "0.000%"
+    # field at 2 to 1 on 2 and 12: 1/18; horn 27 to 4 / 3 to 1: 1/8 (bestusacasinosites.com)
+    assert edge["Field: on a 3, 4, 9, 10 or 11"] == "5.556%"
+    assert edge["Horn: on a 2 or a 12"] == "12.500%"
 
 
 def test_html_is_a_page_with_the_same_tables() -> None:

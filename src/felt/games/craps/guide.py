@@ -18,7 +18,6 @@ limits, the pay table, the odds multiples and where the dice come from are this 
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 from typing import Final
 
@@ -48,18 +47,12 @@ def step(odds: Fraction) -> int:
 
 
 def edges(config: CrapsConfig) -> dict[str, Fraction]:
-    """The house edge of each wager at this table, per wager made, by spot id or pay key, from
-    the exact analysis (:mod:`felt.games.craps.analysis`); empty when it cannot be had, so the
-    guide never prints a figure it did not compute."""
-    try:
-        analysis = importlib.import_module("felt.games.craps.analysis")
-    except ImportError:  # pragma: no cover - the analysis is part of the game
-        return {}
-    found = getattr(analysis, "guide_edges", None)
-    if found is None:  # pragma: no cover - the analysis is part of the game
-        return {}
-    out: dict[str, Fraction] = found(config)
-    return out
+    """The house edge of each wager at this table, per wager made (a void counts as decided at
+    no gain), by spot id, from the exact analysis (:func:`.analysis.wager_figures`), read when
+    the guide is rendered."""
+    from felt.games.craps.analysis import wager_figures
+
+    return {w.id: w.edge_made for w in wager_figures(config)}
 
 
 def _percent(edge: Fraction | None) -> str:
