@@ -308,18 +308,24 @@ class TableHost:
                 .all()
             )
             rnd = self._rebuild(json.loads(rrow["origin"]), [dict(e) for e in events])
-            players = [getattr(s, "player", None) for s in hands(rnd).values()]
-            for aid, name in conn.execute(
-                select(accounts.c.id, accounts.c.name).where(
-                    accounts.c.name.in_([p for p in players if p])
-                )
-            ):
-                self.names[str(name)] = int(aid)
+            self._learn_names(conn, rnd)
         self.round, self.stale = rnd, False
         if self.round.finished:  # pragma: no cover - a finished round is closed in its commit
             self.round_id, self.round = None, None
         else:
             self.table.history.append(self.round)
+
+    def _learn_names(self, conn: Connection, rnd: RoundCore) -> None:
+        """Know the account of every player with a hand in ``rnd`` (their wagers' chips move to
+        and from that account), from the record: a round rebuilt after a restart, or one that
+        begins with wagers its table carried from the last (craps's layout)."""
+        players = {p for s in hands(rnd).values() if (p := getattr(s, "player", None))}
+        if not players - set(self.names):
+            return
+        for aid, name in conn.execute(
+            select(accounts.c.id, accounts.c.name).where(accounts.c.name.in_(sorted(players)))
+        ):
+            self.names[str(name)] = int(aid)
 
     def _rebuild(self, origin: dict[str, Any], events: list[dict[str, Any]]) -> RoundCore:
         """The round ``origin`` and ``events`` record, on its recorded cards with the undealt
@@ -367,6 +373,7 @@ class TableHost:
                     )
                 )
                 self._bump(conn, self.state_json(round_id=rid))
+                self._learn_names(conn, rnd)  # the players of wagers carried onto this round
         except BaseException:
             self.table.history.clear()
             raise
