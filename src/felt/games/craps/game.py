@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from felt.simulate import Simulation
 
 TITLE = "Craps"
+_CARD_ACTIONS = frozenset(
+    {"deal", "reveal", "settle", "timeout", "face_up_card", "drawn_in_error", "misdeal",
+     "shuffler_jam"}
+)  # fmt: skip
+"""The shared actions of the card games, which craps does not read."""
 
 
 class Craps(TableGame):
@@ -117,6 +122,20 @@ class Craps(TableGame):
     def round_origin(self, rnd: RoundCore) -> dict[str, Any]:
         """The layout, point, shooter and last rolls the roll began with."""
         return self._round(rnd).origin_json()
+
+    def parse_action(self, entry: object, where: str) -> Action:
+        """One action as JSON, read as every game reads it, but the shared actions of a card
+        game: craps deals no cards, settles each roll as it is thrown and asks no decisions."""
+        if isinstance(entry, dict):
+            for family in ("dealer", "irregularity"):
+                name = entry.get(family)
+                if name in _CARD_ACTIONS:
+                    raise FeltError(
+                        f"{where}: craps has no {name!r}: it is played with dice; the dealer "
+                        'calls "no more bets" and the dice are rolled ({"dealer": "roll"}), and '
+                        'a throw that does not count is {"irregularity": "invalid_roll"}'
+                    )
+        return super().parse_action(entry, where)
 
     def dealer_step(self, table: GameTable, rnd: RoundCore) -> Action | None:
         """ "No more bets" once a wager and a shooter are there; then the roll: an electronic

@@ -115,6 +115,10 @@ class CrapsRound(RoundCore):
     """Throws declared no roll (1.9) before this roll's valid one."""
     declined: list[int] = field(default_factory=list)
     """Seats that passed the dice before this come out roll (1.11)."""
+    _moves: list[tuple[CrapsSeat, Spot, int]] = field(
+        default_factory=list, init=False, repr=False, compare=False
+    )
+    """Come and don't come wagers to move to their come points once the roll is settled."""
     uses_cards: ClassVar[bool] = False
     seat_label: ClassVar[str] = "seat"
 
@@ -566,11 +570,14 @@ class CrapsRound(RoundCore):
         before = self.point
         self.dice = (d1, d2)
         self._effect("roll", self.shooter, detail=f"{d1} and {d2}: {total}")
+        self._moves = []
         for number in sorted(self.seats):
             seat = self.seats[number]
             for sid in [s.id for s in _order(seat.wagers)]:
                 if sid in seat.wagers:
                     self._decide(seat, spot(sid), d1, d2, before)
+        for seat, s, to in self._moves:  # after the come points this roll decided
+            self._travel(seat, s, to)
         if before is None:
             self.point = total if total in NUMBERS else None
         elif total in (7, before):
@@ -606,7 +613,7 @@ class CrapsRound(RoundCore):
             elif total in (2, 3, 12):
                 self._settle(seat, s, "lose", Fraction(0), d1, d2)
             elif s.kind == "come":
-                self._travel(seat, s, total)
+                self._moves.append((seat, s, total))
             return
         if s.kind in ("dont_pass", "dont_come") and (
             s.number is None and (s.kind == "dont_come" or before is None)
@@ -618,7 +625,7 @@ class CrapsRound(RoundCore):
             elif total == 12:
                 self._settle(seat, s, "void", Fraction(0), d1, d2)
             elif s.kind == "dont_come":
-                self._travel(seat, s, total)
+                self._moves.append((seat, s, total))
             return
         if s.kind in RETURNED:  # pass / don't pass on the point, or a come point
             number = s.number if s.number is not None else before
