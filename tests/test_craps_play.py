@@ -6,11 +6,13 @@ nothing."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from felt.cli.main import main
 from felt.core.errors import FeltError
 from felt.games.craps.config import CrapsConfig
 from felt.games.craps.dice import FixedDice
@@ -160,3 +162,27 @@ def test_a_seeded_session_is_repeatable_and_felt_play_options_are_read() -> None
     assert run() == run()
     with pytest.raises(FeltError, match="--seats and --seat must be 1 to 14"):
         play(CrapsConfig.from_mapping({}), {"seats": 1, "seat": 15})
+
+
+def test_felt_play_craps_on_the_terminal_and_its_bad_input_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("bet pass 10\nbet place_6 5\nroll\nquit\n"))
+    assert main(["play", "craps", "--seed", "5", "--seats", "2", "--seat", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert "seeded with 5: for replays and tests only; these dice can be predicted" in err
+    assert "You are seat 2; the house plays seat 1 (pass at the minimum)." in out
+    assert "payable in full" in out
+    assert "roll 1: seat 1 throws " in out
+    assert "goodbye: 1 roll(s)" in out
+    assert main(["play", "craps", "--seat", "15"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("felt: error: ")
+    assert captured.err.count("\n") == 1
+    assert "--seats and --seat must be 1 to 14" in captured.err
+
+
+def test_felt_guide_for_craps(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["guide", "--game", "craps"]) == 0
+    assert capsys.readouterr().out.startswith("# Craps: the patron's guide\n")

@@ -73,7 +73,12 @@ def play(config: CrapsConfig, options: Mapping[str, Any]) -> CrapsTable:
     :class:`~felt.games.craps.dice.Dice` for a test's scripted throws."""
     if "seat" in options or "note" in options:
         own = {k: v for k, v in options.items() if k in ("ask", "say", "dice")}
-        options = {**session_options(options, config.seats), **own}
+        note = options.get("note")
+        if note is not None and options.get("seed") is not None:
+            note(f"seeded with {options['seed']}: for replays and tests only; these dice can be "
+                 "predicted")  # fmt: skip
+        shared = {k: v for k, v in options.items() if k != "note"}
+        options = {**session_options(shared, config.seats), **own}
     t = terminal(options, config.seats, (*PLAY_OPTIONS, "dice"))
     dice: Dice = options.get("dice") or (SeededDice(t.seed) if t.seed is not None else SystemDice())
     table = CrapsTable(config, dice=dice)
@@ -82,9 +87,11 @@ def play(config: CrapsConfig, options: Mapping[str, Any]) -> CrapsTable:
     out(f"line, place, buy and lay wagers {dollars(config.minimum)} to "
         f"{dollars(config.maximum)}; hardways and one roll wagers from "
         f"{dollars(config.proposition_minimum)}; odds {config.odds_text}x.")  # fmt: skip
-    others = ", ".join(str(n) for n in t.others)
-    out(f"You are seat {human}" + (f"; the house plays seats {others} (pass at the minimum)"
-                                   if others else "") + ". Type help for the commands.")  # fmt: skip
+    house = ""
+    if t.others:
+        word = "seat" if len(t.others) == 1 else "seats"
+        house = f"; the house plays {word} {', '.join(map(str, t.others))} (pass at the minimum)"
+    out(f"You are seat {human}{house}. Type help for the commands.")
     total = rolled = 0
     try:
         while t.rounds is None or rolled < t.rounds:

@@ -1,0 +1,490 @@
+"""Simulating a craps table (:class:`felt.simulate.Simulation`): a whole table of players, each
+seat betting by a system (:data:`SYSTEMS`: pass with full odds, don't pass with full lay odds,
+place 6 and 8, the iron cross, the field, come with odds, the hardways), every roll.
+
+A simulated "round" is one roll, as at the table (decisions.md): a block of rolls is one session
+of a table that starts empty, every seat's system deciding its bets before each roll from the
+public state (the point) and its own wagers.  A seat's net on a roll is what its statement lines
+say (a win's winnings, a lost wager's stake, 0 for a push or a void), as the round engine's
+``rnd.net(seat)``; wagers still up when a block ends are left undecided.  So the house edge a
+simulation reports is the loss per roll per unit (the table minimum, ``--ante``), and the exact
+figure it is set against is each system's from the par sheet (:meth:`System.exact_loss`), over
+the long run of rolls (the session's first come out roll is the only transient).
+
+The fast path (:func:`play`) is plain Python on ints: each seat's wagers a dict of spot id to
+cents, no Action objects, the rules written out once more as the table deals them (1.2(a); place
+and buy wagers and come odds off on a come out roll; a come wager moves to its come point on its
+first roll and is decided by a later one; barred 12).  ``tests/test_craps_simulation.py`` checks
+its nets against the round engine's (``CrapsTable(config, dice=FixedDice(throws))``) on the same
+throws, for every system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from felt.core.errors import FeltError
+from felt.games.craps.config import CrapsConfig
+from felt.simulate import Simulation
+
+if TYPE_CHECKING:
+    from felt.games.base import Log, TableGame
+    from felt.games.craps.analysis import CrapsSheet
+    from felt.simulate import Job
+    from felt.simulate import Settle as SettleBlock
+
+POINTS: Final = (4, 5, 6, 8, 9, 10)
+WAYS: Final = {t: 6 - abs(t - 7) for t in range(2, 13)}
+TAKE: Final = {n: Fraction(6, WAYS[n]) for n in POINTS}
+"""Taking odds pays true odds (1.6): 2 to 1 on 4 and 10, 3 to 2 on 5 and 9, 6 to 5 on 6 and 8."""
+ONE_ROLL_WINS: Final = {
+    "field": {2: "field_2", 3: "field", 4: "field", 9: "field", 10: "field", 11: "field",
+              12: "field_12"},
+    "any_seven": {7: "any_seven"},
+    "any_craps": {2: "any_craps", 3: "any_craps", 12: "any_craps"},
+    "craps_2": {2: "craps_2"}, "craps_3": {3: "craps_3"}, "craps_12": {12: "craps_12"},
+    "eleven": {11: "eleven"},
+    "craps_eleven": {2: "craps_eleven_craps", 3: "craps_eleven_craps", 12: "craps_eleven_craps",
+                     11: "craps_eleven_eleven"},
+    "horn": {2: "horn_2", 3: "horn_3", 11: "horn_11", 12: "horn_12"},
+}  # fmt: skip
+"""The pay-table line each total pays a one roll wager on (1.2(a)11-19); any other total loses."""
+RESULTS: Final = ("wins", "losses", "pushes")
+
+
+# ------------------------------------------------------------------------------ the systems
+@dataclass(frozen=True)
+class Terms:
+    """What a system sizes its bets by: the unit (a line or place wager), the proposition unit,
+    the table's odds multiples and pays."""
+
+    unit: int
+    prop: int
+    odds: Mapping[int, int]
+    pays: Mapping[str, Fraction]
+
+    def up(self, amount: int, pays: Sequence[Fraction]) -> int:
+        """``amount`` raised to a whole number of the step that pays in full at ``pays`` (1.4)."""
+        step = 1
+        for p in pays:
+            step = step * p.denominator // _gcd(step, p.denominator)
+        return -(-amount // step) * step
+
+    def take(self, number: int, flat: int) -> int:
+        """Full odds behind ``flat`` on ``number``: the multiple of it, down to what pays in
+        full at true odds."""
+        full = self.odds[number] * flat
+        return full - full % TAKE[number].denominator
+
+    def lay(self, number: int, flat: int) -> int:
+        """Full lay odds behind ``flat`` on ``number``: what wins the multiple of it at true odds,
+        down to what pays in full."""
+        full = int(self.odds[number] * flat * TAKE[number])
+        return full - full % (1 / TAKE[number]).denominator
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+class System:
+    """A player's betting system: the bets to add before a roll, from the public state (the
+    ``point``, None on a come out roll) and the seat's own ``wagers`` (spot id -> cents)."""
+
+    name: str = ""
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        """(spot id, cents to add) before the coming roll."""
+        raise NotImplementedError
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        """The expected loss per roll, per unit, over the long run (from the par sheet)."""
+        raise NotImplementedError
+
+
+def _figures(config: CrapsConfig) -> CrapsSheet:
+    from felt.games.craps.analysis import par_sheet
+
+    return par_sheet(config)
+
+
+def _on(config: CrapsConfig) -> Fraction:
+    """The share of rolls with a point set: 1 - 1 / (rolls per pass decision) = 392/557."""
+    return 1 - 1 / _figures(config).wager("pass").rolls
+
+
+class PassOdds(System):
+    """Pass on every come out roll, full odds behind it once the point is set."""
+
+    name = "pass with full odds"
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        if point is None:
+            return [] if "pass" in wagers else [("pass", t.unit)]
+        if "pass" in wagers and "pass_odds" not in wagers:
+            return [("pass_odds", t.take(point, wagers["pass"]))]
+        return []
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        return Fraction(_figures(config).wager("pass").edge_per_roll)
+
+
+class DontOdds(System):
+    """Don't pass on every come out roll, full lay odds behind it once the point is set."""
+
+    name = "don't pass with full lay odds"
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        if point is None:
+            return [] if "dont_pass" in wagers else [("dont_pass", t.unit)]
+        if "dont_pass" in wagers and "dont_pass_odds" not in wagers:
+            return [("dont_pass_odds", t.lay(point, wagers["dont_pass"]))]
+        return []
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        return Fraction(_figures(config).wager("dont_pass").edge_per_roll)
+
+
+class Place(System):
+    """Place the ``numbers`` to win (off on the come out roll) and keep them up; with ``field``,
+    a field wager too on every roll with a point set; bets made only with a point set when
+    ``point_only``."""
+
+    def __init__(self, name: str, numbers: tuple[int, ...], field: bool, point_only: bool) -> None:
+        self.name = name
+        self.numbers = numbers
+        self.field = field
+        self.point_only = point_only
+
+    def amount(self, n: int, t: Terms) -> int:
+        """The unit, raised to pay in full at the place odds."""
+        return t.up(t.unit, [t.pays[f"place_{n}"]])
+
+    def field_amount(self, t: Terms) -> int:
+        """The unit, raised to pay in full at the field's odds."""
+        return t.up(t.unit, [t.pays[k] for k in ("field", "field_2", "field_12")])
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        if self.point_only and point is None:
+            return []
+        out = [(f"place_{n}", self.amount(n, t)) for n in self.numbers
+               if f"place_{n}" not in wagers]  # fmt: skip
+        if self.field:
+            out.append(("field", self.field_amount(t)))
+        return out
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        sheet = _figures(config)
+        loss = sum((sheet.wager(f"place_{n}").edge_per_roll * self.amount(n, t)
+                    for n in self.numbers), Fraction(0))  # fmt: skip
+        if self.field:
+            loss += sheet.wager("field").edge_per_roll * self.field_amount(t)
+        return loss * _on(config) / t.unit
+
+
+class Field(System):
+    """The field on every roll."""
+
+    name = "field"
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        return [("field", t.up(t.unit, [t.pays[k] for k in ("field", "field_2", "field_12")]))]
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        amount = t.up(t.unit, [t.pays[k] for k in ("field", "field_2", "field_12")])
+        return Fraction(_figures(config).wager("field").edge_per_roll) * amount / t.unit
+
+
+class ComeOdds(PassOdds):
+    """Pass with full odds, and a come wager on every roll with a point set, full odds behind
+    each come point (topped up when a come wager lands on one already there)."""
+
+    name = "come with odds"
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        out = super().bets(point, wagers, t)
+        if point is None:
+            return out
+        out.append(("come", t.unit))
+        for n in POINTS:
+            flat = wagers.get(f"come_{n}")
+            if flat:
+                more = t.take(n, flat) - wagers.get(f"come_{n}_odds", 0)
+                if more > 0:
+                    out.append((f"come_{n}_odds", more))
+        return out
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        sheet = _figures(config)
+        return sheet.wager("pass").edge_per_roll + _on(config) * sheet.wager("come").edge_made
+
+
+class Hardways(System):
+    """All four hardways, each the proposition unit, put back up whenever one loses."""
+
+    name = "hardways"
+
+    def amount(self, n: int, t: Terms) -> int:
+        return t.up(t.prop, [t.pays[f"hard_{n}"]])
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        return [
+            (f"hard_{n}", self.amount(n, t)) for n in (4, 6, 8, 10) if f"hard_{n}" not in wagers
+        ]
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        sheet = _figures(config)
+        return sum((sheet.wager(f"hard_{n}").edge_per_roll * self.amount(n, t)
+                    for n in (4, 6, 8, 10)), Fraction(0)) / t.unit  # fmt: skip
+
+
+SYSTEMS: Final[tuple[System, ...]] = (
+    PassOdds(),
+    DontOdds(),
+    Place("place 6 and 8", (6, 8), field=False, point_only=False),
+    Place("iron cross", (5, 6, 8), field=True, point_only=True),
+    Field(),
+    ComeOdds(),
+    Hardways(),
+)
+"""The systems, seat 1 taking the first, seat 2 the second, and so on round the table (seat 1
+passes with odds, so a come out roll always has a shooter with a line wager, 1.11)."""
+
+
+def systems_for(seats: int) -> list[System]:
+    """The system of seats 1 to ``seats``."""
+    return [SYSTEMS[i % len(SYSTEMS)] for i in range(seats)]
+
+
+def terms_of(config: CrapsConfig, unit: int | None = None) -> Terms:
+    """The sizes the systems bet at ``unit`` (None: the table minimum)."""
+    unit = config.minimum if unit is None else unit
+    return Terms(unit, config.proposition_minimum, dict(config.odds), dict(config.pays))
+
+
+# ------------------------------------------------------------------------------ the fast path
+def _decide(
+    sid: str, stake: int, d1: int, d2: int, point: int | None, pays: Mapping[str, Fraction]
+) -> tuple[int, bool] | None:
+    """One wager on the roll: (net, leaves the layout), or None while it waits.  A push or void
+    nets 0 and leaves."""
+    total = d1 + d2
+    come_out = point is None
+    parts = sid.split("_")
+    if parts[-1] == "odds":
+        flat = "_".join(parts[:-1])
+        if flat in ("pass", "dont_pass"):
+            number, right, working = point, flat == "pass", True
+        else:
+            number, right = int(parts[-2]), parts[0] == "come"
+            working = not (come_out and right)
+        if number is None or total not in (7, number):
+            return None
+        if not working:
+            return 0, True
+        odds = TAKE[number] if right else 1 / TAKE[number]
+        won = (total == number) == right
+        return (stake * odds.numerator // odds.denominator if won else -stake), True
+    if sid in ("pass", "come") and (sid == "come" or come_out):
+        if total in (7, 11):
+            p = pays[sid]
+            return stake * p.numerator // p.denominator, True
+        if total in (2, 3, 12):
+            return -stake, True
+        return None
+    if sid in ("dont_pass", "dont_come") and (sid == "dont_come" or come_out):
+        if total in (2, 3):
+            p = pays[sid]
+            return stake * p.numerator // p.denominator, True
+        if total in (7, 11):
+            return -stake, True
+        if total == 12:
+            return 0, True
+        return None
+    kind = sid.rsplit("_", 1)[0] if parts[-1].isdigit() else sid
+    if kind in ("pass", "dont_pass", "come", "dont_come"):
+        number = point if sid in ("pass", "dont_pass") else int(parts[-1])
+        if total not in (7, number):
+            return None
+        right = kind in ("pass", "come")
+        if (total == number) == right:
+            p = pays[kind]
+            return stake * p.numerator // p.denominator, True
+        return -stake, True
+    if kind in ("place", "buy", "place_lose", "lay"):
+        number = int(parts[-1])
+        right = kind in ("place", "buy")
+        if total not in (7, number) or (right and come_out):
+            return None
+        if (total == number) != right:
+            return -stake, True
+        p = pays[sid] if kind.startswith("place") else (TAKE[number] if right else 1 / TAKE[number])
+        return stake * p.numerator // p.denominator, False
+    if kind == "hard":
+        number = int(parts[-1])
+        if total == number and d1 == d2:
+            p = pays[sid]
+            return stake * p.numerator // p.denominator, False
+        return (-stake, True) if total in (7, number) else None
+    line = ONE_ROLL_WINS[sid].get(total)
+    if line is None:
+        return -stake, True
+    p = pays[line]
+    return stake * p.numerator // p.denominator, True
+
+
+def play(
+    config: CrapsConfig,
+    throws: Sequence[tuple[int, int]],
+    systems: Sequence[System],
+    unit: int | None = None,
+    counts: NDArray[np.int64] | None = None,
+) -> list[list[int]]:
+    """A session from an empty table: before each of ``throws`` every seat (1, 2, ... playing
+    ``systems``) adds its system's bets, then the roll settles every wager (each seat's wagers in
+    the order they were made) and the come wagers move to their come points.  Each roll's net per
+    seat; ``counts[seat, 0..2]`` count the wagers won, lost and pushed."""
+    t = terms_of(config, unit)
+    pays = config.pays
+    seats: list[dict[str, int]] = [{} for _ in systems]
+    point: int | None = None
+    out: list[list[int]] = []
+    for d1, d2 in throws:
+        total = d1 + d2
+        nets = [0] * len(systems)
+        for s, (system, wagers) in enumerate(zip(systems, seats, strict=True)):
+            for sid, amount in system.bets(point, wagers, t):
+                wagers[sid] = wagers.get(sid, 0) + amount
+            moved: list[tuple[str, int]] = []
+            for sid, stake in list(wagers.items()):
+                decided = _decide(sid, stake, d1, d2, point, pays)
+                if decided is None:
+                    if sid in ("come", "dont_come"):
+                        moved.append((f"{sid}_{total}", wagers.pop(sid)))
+                    continue
+                net, leaves = decided
+                nets[s] += net
+                if leaves:
+                    del wagers[sid]
+                if counts is not None:
+                    counts[s, 0 if net > 0 else 1 if net < 0 else 2] += 1
+            for sid, stake in moved:
+                wagers[sid] = wagers.get(sid, 0) + stake
+        if point is None:
+            point = total if total in POINTS else None
+        elif total in (7, point):
+            point = None
+        out.append(nets)
+    return out
+
+
+# ------------------------------------------------------------------------------ the engine path
+def engine_nets(
+    config: CrapsConfig,
+    throws: Sequence[tuple[int, int]],
+    systems: Sequence[System],
+    unit: int | None = None,
+) -> list[list[int]]:
+    """The same session through the round engine: a :class:`.table.CrapsTable` throwing
+    ``throws`` (:class:`.dice.FixedDice`), each seat's system betting by :class:`.actions.Bet`
+    before each roll from the table's point and layout; each roll's ``rnd.net`` per seat."""
+    from felt.games.craps.actions import Bet
+    from felt.games.craps.dice import FixedDice
+    from felt.games.craps.table import CrapsTable
+
+    t = terms_of(config, unit)
+    table = CrapsTable(config, dice=FixedDice(throws))
+    out = []
+    for _ in throws:
+        layout = table.layout()
+        actions = [
+            Bet(seat, sid, amount, f"player{seat}")
+            for seat, system in enumerate(systems, 1)
+            for sid, amount in system.bets(table.point, layout.get(seat, {}), t)
+        ]
+        rnd = table.roll(actions)
+        out.append([rnd.net(seat) for seat in range(1, len(systems) + 1)])
+    return out
+
+
+# ------------------------------------------------------------------------------ felt simulate
+class CrapsSimulation(Simulation):
+    """A craps table for ``felt simulate``: one round is one roll, seats 1 to ``--seats`` play
+    :data:`SYSTEMS` in turn at ``--ante`` (the unit), every block of rolls one session on the
+    fast path; the house edge is the loss per roll per unit."""
+
+    result_names = RESULTS
+
+    def __init__(self, config: CrapsConfig, game: TableGame | None = None) -> None:
+        if game is None:
+            from felt.games.registry import table_game
+
+            game = table_game("craps")
+        super().__init__(game, config)
+
+    def max_seats(self) -> int:
+        """The table's player positions."""
+        return int(self.config.seats)
+
+    def cards_needed(self, seats: int) -> int:
+        """Two dice a roll."""
+        return 2
+
+    def draws(self, seed: int, rounds: int, need: int) -> NDArray[np.uint8]:
+        """``rounds`` throws of two dice (each face 1 to 6 equally likely) from the block's seed."""
+        rng = np.random.default_rng(seed)
+        return rng.integers(1, 7, size=(rounds, 2), dtype=np.uint8)
+
+    def exact_edge(self, ante: int, seats: int, log: Log | None) -> Fraction | None:
+        """The seats' mean exact loss per roll per unit (each system's, from the par sheet)."""
+        t = terms_of(self.config, ante)
+        systems = systems_for(seats)
+        return sum((s.exact_loss(t, self.config) for s in systems), Fraction(0)) / len(systems)
+
+    def fast(self, log: Log | None) -> bool:
+        """Every craps table runs on the fast path."""
+        return True
+
+    def fast_path(self, job: Job) -> tuple[list[str], SettleBlock]:
+        """Settlement of a block of throws by :func:`play`; outcome lines: the systems."""
+        systems = systems_for(job.seats)
+        names = [s.name for s in SYSTEMS]
+        line = [names.index(s.name) for s in systems]
+
+        def settle(throws: NDArray[np.uint8], cells: NDArray[np.int64]) -> NDArray[np.int64]:
+            counts = np.zeros((len(systems), len(RESULTS)), dtype=np.int64)
+            nets = play(self.config, [(int(a), int(b)) for a, b in throws], systems, job.ante,
+                        counts)  # fmt: skip
+            for s, i in enumerate(line):
+                cells[0, i, : len(RESULTS)] += counts[s]
+            return np.array(nets, dtype=np.int64).reshape(len(throws), len(systems))
+
+        return names, settle
+
+    def play_round(self, deck: Any, seats: int, ante: int, strategy: Any) -> list[int]:
+        """Craps carries its layout from roll to roll: no roll stands alone as a round of cards
+        (the engine is checked against the fast path in the tests and ``bench/craps_simulate``)."""
+        raise FeltError(
+            "craps simulates on its fast path (a session of rolls); --engine is not offered: "
+            "the round engine is compared with it on the same throws in bench/craps_simulate.py"
+        )
+
+    def json_extra(
+        self, cells: NDArray[np.int64], seat_rounds: int, counted: bool
+    ) -> dict[str, Any]:
+        """Each seat's system, and each system's exact loss per roll per unit."""
+        t = terms_of(self.config)
+        return {
+            "unit": "one roll; house edge = loss per roll per unit (the table minimum)",
+            "systems": {s.name: {"description": (s.__doc__ or "").split("\n")[0],
+                                 "exact_loss_per_roll": float(s.exact_loss(t, self.config))}
+                        for s in SYSTEMS},
+        }  # fmt: skip
