@@ -979,12 +979,6 @@ def test_no_roll_while_no_shooter_has_a_line_wager_on_a_come_out_1_11() -> None:
 # ---------------------------------------------------- come bets travelling and stacking (1.2(a)3)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug (1.2(a)3 ii): the new come bet travels onto come 6 before the come 6 "
-    "already there is decided, so it is paid on the very roll that made its come point "
-    "(come 6 wins $15, expected $10 with the new $5 left on come 6)",
-)
 def test_come_bet_travels_to_its_point_while_the_one_there_is_paid_1_2_a_3() -> None:
     """$10 already on come 6 with $10 odds; a new $5 come bet, and a 6: the old one wins $10 and
     its odds $12 (6 to 5), both returned; the new $5 now lies on come 6."""
@@ -997,12 +991,6 @@ def test_come_bet_travels_to_its_point_while_the_one_there_is_paid_1_2_a_3() -> 
     assert layout(table) == {"come_6": 500}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug (1.2(a)4 ii, iii(2)): the new don't come bet travels onto don't come 5 "
-    "before the one there is decided, so it loses on the roll that made its come point "
-    "(don't come 5 loses $15, expected $10 with the new $5 left on don't come 5)",
-)
 def test_dont_come_bet_travels_and_stacks_on_its_point_1_2_a_4() -> None:
     table = _point_4_table()
     go(table, THROW[5], Bet(1, "dont_come", 1000, "ann"))

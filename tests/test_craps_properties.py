@@ -1,0 +1,222 @@
+"""Craps properties over random sessions (hypothesis): three players bet, take down, call on and
+off and pass the dice at random (many of these refused), the shooter seat keeps a pass wager at
+every come out roll, and the dice come from the strategy.  After every action and roll:
+
+- money is conserved: every seat's wallet change, the house's and the layout's sum to zero, and
+  the layout's ledger balance is the sum of the wagers on the layout (decisions.md "Money");
+- a refused action changes nothing: events, ledger, statement lines, wagers, calls, views;
+- replaying a roll from its origin through the game interface gives the same events and the
+  same next origin (the table's state is rebuilt exactly by replay; issue 23, 3);
+- no wager is decided by a roll on which it was off (1.2(a)5 "inactive"; 1.6 odds off), but an
+  off odds wager returned when its flat wager is decided (outcome push/void, amount 0);
+- contract wagers (a pass wager once a point is set, a come wager on its come point; 1.3) never
+  leave the layout but by a decision.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import Phase, example, given, settings
+from hypothesis import strategies as st
+
+from felt.core.errors import FeltError
+from felt.games.craps.actions import Bet, CallOff, CallOn, PassDice, Roll, TakeDown
+from felt.games.craps.config import CrapsConfig
+from felt.games.craps.round import CrapsRound
+from felt.games.craps.spots import SPOTS
+from felt.games.craps.table import CrapsTable
+from felt.games.registry import table_game
+from felt.rounds.actions import Action, NoMoreBets
+from felt.rounds.engine import HOUSE, LAYOUT, seat_party
+
+SHOOTER = 7
+PLAYERS = (1, 2, 3)
+VIEWERS = (0, *PLAYERS, SHOOTER)
+SPOT_IDS = (
+    "pass", "dont_pass", "come", "dont_come", "pass_odds", "dont_pass_odds", "come_4_odds",
+    "come_6_odds", "come_9_odds", "dont_come_6_odds", "dont_come_10_odds", "come_6",
+    "dont_come_5", "place_6", "place_4", "place_lose_8", "buy_10", "lay_5", "hard_8", "hard_4",
+    "field", "any_seven", "horn", "craps_eleven",
+)  # fmt: skip
+AMOUNTS = (100, 400, 500, 600, 1000, 1200, 2000, 3000, 6000)
+BY_LABEL = {s.label: s.id for s in SPOTS} | {s.id: s.id for s in SPOTS}
+GAME = table_game("craps")
+
+seats = st.sampled_from(PLAYERS)
+spots = st.sampled_from(SPOT_IDS)
+amounts = st.sampled_from(AMOUNTS)
+actions = st.one_of(
+    st.builds(lambda s, p, a: Bet(s, p, a, f"p{s}"), seats, spots, amounts),
+    st.builds(TakeDown, seats, spots, st.one_of(st.none(), amounts)),
+    st.builds(CallOn, seats, spots),
+    st.builds(CallOff, seats, spots),
+    st.builds(PassDice, seats),
+)
+dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
+sessions = st.lists(st.tuples(st.lists(actions, max_size=6), dice), min_size=1, max_size=14)
+
+
+def _state(rnd: CrapsRound) -> tuple[Any, ...]:
+    """Everything a refused action must leave as it was."""
+    return (
+        list(rnd.events),
+        list(rnd.ledger.transfers),
+        list(rnd.lines),
+        {n: (dict(s.wagers), dict(s.calls)) for n, s in rnd.seats.items()},
+        [GAME.seat_view(rnd, v) for v in VIEWERS],
+    )
+
+
+def _contracts(rnd: CrapsRound) -> dict[tuple[int, str], int]:
+    """The contract wagers on the layout now (1.3): pass once a point is set, come on a point."""
+    out = {}
+    for n, s in rnd.seats.items():
+        for spot_id, amount in s.wagers.items():
+            if (spot_id == "pass" and rnd.point is not None) or (
+                spot_id.startswith("come_") and not spot_id.endswith("_odds")
+            ):
+                out[(n, spot_id)] = amount
+    return out
+
+
+def _play(
+    table: CrapsTable, moves: list[Action], throw: tuple[int, int], stakes: list[str] | None = None
+) -> CrapsRound:
+    """One roll with the properties held at every step; returns the settled round.  Each
+    statement line whose stake is not the wager that lay on its spot when the dice went out is
+    put in ``stakes`` (when given)."""
+    before_snapshot = table.snapshot()
+    origin = table.origin()
+    rnd = table.new_round()
+    assert rnd.origin_json() == origin
+    carried = _contracts(rnd)
+    pre: list[Action] = []
+    if rnd.point is None and "pass" not in table.layout().get(SHOOTER, {}):
+        pre.append(Bet(SHOOTER, "pass", 500, "sam"))
+    for action in [*pre, *moves]:
+        state = _state(rnd)
+        try:
+            rnd.apply(action)
+        except FeltError:
+            assert _state(rnd) == state, action
+    # contract wagers carried into the roll are all still there, none reduced (1.3)
+    for (n, spot_id), amount in carried.items():
+        assert rnd.seats[n].wagers.get(spot_id, 0) >= amount, (n, spot_id)
+    contracts = _contracts(rnd)
+    working = {
+        (n, spot_id): rnd.working(n, spot_id) for n, s in rnd.seats.items() for spot_id in s.wagers
+    }
+    lying = {(n, spot_id): a for n, s in rnd.seats.items() for spot_id, a in s.wagers.items()}
+    rnd.apply(NoMoreBets())
+    rnd.apply(Roll(*throw))
+    table.finish(rnd)
+    if stakes is not None:
+        stakes += [
+            f"roll {rnd.number} {throw}: seat {x.seat} {x.wager} stake {x.stake}, on the layout "
+            f"{lying.get((x.seat, BY_LABEL[x.wager]))}"
+            for x in rnd.lines
+            if lying.get((x.seat, BY_LABEL[x.wager])) != x.stake
+        ]
+
+    # money: the round's ledger sums to zero over every party
+    parties = {t.source for t in rnd.ledger.transfers} | {t.target for t in rnd.ledger.transfers}
+    assert parties <= {HOUSE, LAYOUT, *(seat_party(n) for n in range(1, 15))}
+    assert sum(rnd.ledger.balance(p) for p in parties) == 0
+
+    # no wager decided while off, but odds returned with their flat wager
+    decided = set()
+    for line in rnd.lines:
+        key = (line.seat, BY_LABEL[line.wager])
+        decided.add(key)
+        if not working.get(key, True):
+            assert line.outcome in ("push", "void"), line
+            assert line.amount == 0, line
+
+    # contract wagers leave only by a decision
+    after = table.layout()
+    for (n, spot_id), amount in contracts.items():
+        assert (n, spot_id) in decided or after.get(n, {}).get(spot_id, 0) >= amount
+
+    # replay from the origin, through the game interface, rebuilds the roll and the next origin
+    again = GAME.new_round(table.config, (), origin)
+    for action in rnd.actions:
+        again.apply(action)
+    assert again.events == rnd.events
+    twin = CrapsTable.from_snapshot(table.config, before_snapshot)
+    assert twin.origin() == origin
+    twin.finish(again)  # type: ignore[arg-type]
+    assert twin.origin() == table.origin()
+    return rnd
+
+
+@settings(max_examples=60, deadline=None)
+@given(sessions)
+def test_money_conserved_replay_exact_refusals_inert_off_wagers_undecided(
+    session: list[tuple[list[Action], tuple[int, int]]],
+) -> None:
+    table = CrapsTable(CrapsConfig.from_mapping({}))
+    wallets = dict.fromkeys((*PLAYERS, SHOOTER), 0)
+    house = layout = 0
+    for moves, throw in session:
+        rnd = _play(table, moves, throw)
+        for n in wallets:
+            wallets[n] += rnd.ledger.balance(seat_party(n))
+        house += rnd.ledger.balance(HOUSE)
+        layout += rnd.ledger.balance(LAYOUT)
+        assert sum(wallets.values()) + house + layout == 0
+        assert layout == sum(sum(w.values()) for w in table.layout().values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(sessions)
+def test_statement_lines_account_for_every_chip(
+    session: list[tuple[list[Action], tuple[int, int]]],
+) -> None:
+    """Over a session, each player's wallet change plus the chips still on the layout equals the
+    sum of the results on the statement lines (a take down moves chips with no line)."""
+    table = CrapsTable(CrapsConfig.from_mapping({}))
+    wallets = dict.fromkeys((*PLAYERS, SHOOTER), 0)
+    results = dict.fromkeys((*PLAYERS, SHOOTER), 0)
+    for moves, throw in session:
+        rnd = _play(table, moves, throw)
+        for n in wallets:
+            wallets[n] += rnd.ledger.balance(seat_party(n))
+            results[n] += sum(line.amount for line in rnd.lines if line.seat == n)
+    for n in wallets:
+        assert wallets[n] + sum(table.layout().get(n, {}).values()) == results[n]
+
+
+comes = st.one_of(
+    st.builds(lambda s, a: Bet(s, "come", a, f"p{s}"), seats, st.sampled_from((500, 1000))),
+    st.builds(lambda s, a: Bet(s, "dont_come", a, f"p{s}"), seats, st.sampled_from((500, 1000))),
+)
+come_sessions = st.lists(st.tuples(st.lists(comes, max_size=3), dice), min_size=1, max_size=14)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, phases=(Phase.explicit, Phase.generate))
+@given(come_sessions)
+@example(
+    [([], (1, 3)), ([Bet(1, "come", 1000, "a")], (2, 4)), ([Bet(1, "come", 500, "a")], (2, 4))]
+)
+def test_each_line_decides_the_wager_that_lay_on_its_spot_1_2_a_3_4(
+    session: list[tuple[list[Action], tuple[int, int]]],
+) -> None:
+    """A statement line's stake is the wager that lay on its spot when the dice went out: a
+    come bet is never decided by the roll that carries it to its come point."""
+    table = CrapsTable(CrapsConfig.from_mapping({}))
+    wrong: list[str] = []
+    for moves, throw in session:
+        _play(table, moves, throw, wrong)
+    assert wrong == []
+
+
+def test_properties_can_fail_a_refusal_that_changes_state() -> None:
+    """The refusal check sees a change: a state differs once an action is applied."""
+    table = CrapsTable(CrapsConfig.from_mapping({}))
+    rnd = table.new_round()
+    state = _state(rnd)
+    rnd.apply(Bet(1, "field", 100, "ann"))
+    assert _state(rnd) != state
+    assert copy.deepcopy(state) == state
