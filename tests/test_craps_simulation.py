@@ -28,11 +28,6 @@ TABLES = {
                                        "pays": {"field_12": "3 to 1"}},
     "2x, 25.00": {"odds": 2, "minimum": "25.00", "proposition_minimum": "5.00"},
 }  # fmt: skip
-COME_TRAVEL = pytest.mark.xfail(
-    strict=True,
-    reason="the engine decides a come wager on the roll that moves it onto a come point already "
-    "holding one (1.1 Come Point, 1.2(a)3: a later roll decides it); see test_craps_rules",
-)
 
 
 def _throws(seed: int, n: int) -> list[tuple[int, int]]:
@@ -40,16 +35,8 @@ def _throws(seed: int, n: int) -> list[tuple[int, int]]:
     return [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(n)]
 
 
-def _cases() -> list[object]:
-    out: list[object] = []
-    for system in SYSTEMS:
-        marks = [COME_TRAVEL] if system.name == "come with odds" else []
-        out.append(pytest.param(system, id=system.name, marks=marks))
-    return out
-
-
 @pytest.mark.parametrize("table", sorted(TABLES))
-@pytest.mark.parametrize("system", _cases())
+@pytest.mark.parametrize("system", SYSTEMS, ids=[s.name for s in SYSTEMS])
 def test_fast_path_nets_equal_the_engines_1_2_a(system: System, table: str) -> None:
     """Seat 1 passes with odds (the shooter's line wager, 1.11), seat 2 plays ``system``: each
     roll's net per seat is the same on both paths over 600 seeded throws."""
@@ -59,10 +46,11 @@ def test_fast_path_nets_equal_the_engines_1_2_a(system: System, table: str) -> N
     assert play(config, throws, seats) == engine_nets(config, throws, seats)
 
 
-def test_whole_table_nets_equal_the_engines_but_come() -> None:
-    """Every system but come with odds at one table (seven seats): the same nets, roll by roll."""
+def test_whole_table_nets_equal_the_engines() -> None:
+    """Every system at one table (seven seats, twice round: fourteen): the same nets, roll by
+    roll."""
     config = CrapsConfig.from_mapping({})
-    seats = [s for s in SYSTEMS if s.name != "come with odds"]
+    seats = systems_for(14)
     throws = _throws(11, 800)
     assert play(config, throws, seats) == engine_nets(config, throws, seats)
 

@@ -31,6 +31,8 @@ from numpy.typing import NDArray
 
 from felt.core.errors import FeltError
 from felt.games.craps.config import CrapsConfig
+from felt.games.craps.spots import NUMBERS as POINTS
+from felt.games.craps.spots import TRUE_ODDS as TAKE
 from felt.simulate import Simulation
 
 if TYPE_CHECKING:
@@ -39,10 +41,6 @@ if TYPE_CHECKING:
     from felt.simulate import Job
     from felt.simulate import Settle as SettleBlock
 
-POINTS: Final = (4, 5, 6, 8, 9, 10)
-WAYS: Final = {t: 6 - abs(t - 7) for t in range(2, 13)}
-TAKE: Final = {n: Fraction(6, WAYS[n]) for n in POINTS}
-"""Taking odds pays true odds (1.6): 2 to 1 on 4 and 10, 3 to 2 on 5 and 9, 6 to 5 on 6 and 8."""
 ONE_ROLL_WINS: Final = {
     "field": {2: "field_2", 3: "field", 4: "field", 9: "field", 10: "field", 11: "field",
               12: "field_12"},
