@@ -240,16 +240,17 @@ export async function crapsTable(root, tableId, alive) {
     const layout = (info && info.layout) || {};
     const last = seat !== null && view.last && view.last[String(seat)];
     const lines = (v && v.lines && v.lines.length) ? v.lines : staff ? view.settlement : last ? last.lines : null;
-    mount(root, h("div", { class: "craps", dataset: { table: tableId, version: view.version, round: view.round || "", phase: pub().phase || "" } },
+    mount(root, h("div", { class: "craps", dataset: { table: tableId, version: view.version, round: view.round || "", phase: pub().phase || "",
+      point: pub().point || "", seat: seat === null ? "" : seat, rolls: (pub().rolls || []).length } },
       h("h1", {}, `${tableId} `, h("span", { class: "tag" }, "Craps")), status,
       h("p", { class: "phase" }, view.round ? `Roll ${view.number}: ${phaseWords(layout, pub().phase, view.finished)}` : "Waiting for the next roll",
-        view.blocked ? ` · ${view.blocked}` : ""),
+        view.blocked ? ` · ${view.blocked}` : "", pub().waiting ? ` · ${pub().waiting}` : ""),
       sitButtons(),
       seats.length > 1 ? h("div", { class: "row" }, seats.map((n) => h("button", { type: "button", "aria-pressed": String(n === seat), onclick: () => { chosenSeat = n; draw(); } }, `Seat ${n}`))) : null,
       h("div", { class: "craps-grid" },
         h("div", { class: "felt-col" }, seat !== null ? chipSelector() : null, felt(seat, allowed)),
-        h("div", { class: "side-col" }, diceBox(), staff ? console_() : null, seat !== null ? myWagers(seat, v) : null,
-          lines && lines.length ? h("section", { class: "panel" }, h("h2", {}, "Last roll settled"), linesTable(lines)) : null))));
+        h("div", { class: "side-col" }, diceBox(), staff ? console_() : null, seat !== null ? myWagers(seat, v) : null)),
+      lines && lines.length ? h("section", { class: "panel settled" }, h("h2", {}, "Last roll settled"), linesTable(lines)) : null));
   }
 
   draw();
