@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from felt.cli.play import (
     PLAY_OPTIONS,
+    Ask,
     Out,
     Quit,
     answer,
@@ -120,7 +121,7 @@ def _house_bets(rnd: CrapsRound, seat: int) -> None:
         rnd.apply(Bet(seat, "pass", rnd.config.minimum, HOUSE_PLAYER))
 
 
-def _betting(rnd: CrapsRound, human: int, ask: Any, out: Out) -> None:
+def _betting(rnd: CrapsRound, human: int, ask: Ask, out: Out) -> None:
     """The person's commands until ``roll`` finds a shooter; every refusal printed, nothing
     changed by it."""
     while True:
