@@ -12,8 +12,8 @@ limits, the pay table, the odds multiples and where the dice come from are this 
 >>> text = render(CrapsConfig.from_mapping({}), "md")
 >>> print(text.splitlines()[0])
 # Craps: the patron's guide
->>> "| Place 6 to win | 7 to 6 |" in text, "| Horn: on a 2 or a 12 | 27 to 4 |" in text
-(True, True)
+>>> "| Place 6 to win | 6 before a 7 | 7 to 6 | 1.515% |" in text
+True
 """
 
 from __future__ import annotations
