@@ -339,7 +339,7 @@ def test_refused_action_changes_nothing() -> None:
     assert rnd.phase is Phase.BETTING
 
 
-def _random_session(seed: int, rolls: int = 60) -> list[CrapsRound]:
+def random_session(seed: int, rolls: int = 60) -> list[CrapsRound]:
     """A table of four players betting at random (refusals skipped), ``rolls`` rolls."""
     rng = random.Random(seed)
     t = CrapsTable(CONFIG, dice=SeededDice(seed))
@@ -375,7 +375,7 @@ def _random_session(seed: int, rolls: int = 60) -> list[CrapsRound]:
 def test_chips_are_conserved_and_the_layout_holds_the_wagers(seed: int) -> None:
     """Property: over every roll, the house's balance is minus the seats' results plus the
     chips they left on the layout; the layout account equals the wagers on it."""
-    played = _random_session(seed)
+    played = random_session(seed)
     layout = house = 0
     seats: dict[int, int] = {}
     for rnd in played:
@@ -393,7 +393,7 @@ def test_chips_are_conserved_and_the_layout_holds_the_wagers(seed: int) -> None:
 def test_replay_from_each_origin_rebuilds_the_roll_and_the_next_origin(seed: int) -> None:
     """Each roll replayed from its recorded origin (JSON, as the server stores it) through the
     game interface equals the original, and what it leaves is the next roll's origin."""
-    played = _random_session(seed, 40)
+    played = random_session(seed, 40)
     for rnd, nxt in itertools.pairwise(played):
         origin = GAME.round_origin(rnd)
         again = GAME.new_round(CONFIG, (), origin)
@@ -421,3 +421,64 @@ def test_origin_is_read_back_and_refused_when_malformed() -> None:
     assert again.layout() == t.layout()
     assert again.point == 6
     assert again.rounds_played == 1
+
+
+# ----------------------------------------------------------------- the game interface
+def test_electronic_table_dice_come_from_the_table_and_a_person_s_are_refused() -> None:
+    t = table((6, 5))
+    rnd = t.new_round()
+    rnd.apply(Bet(1, "pass", 1000))
+    rnd.apply(GAME.dealer_step(t, rnd) or NoMoreBets())
+    step = GAME.dealer_step(t, rnd)
+    assert step == Roll()
+    with pytest.raises(FeltError, match="random number generator"):
+        GAME.complete_action(t, Roll(3, 4))
+    rnd.apply(GAME.complete_action(t, step))
+    assert rnd.dice == (6, 5)
+    assert rnd.actions[-1] == Roll(6, 5)  # the record holds the dice: replay never throws
+
+
+def test_live_table_waits_for_the_stickperson_s_dice() -> None:
+    t = table(dice="entered")
+    rnd = t.new_round()
+    rnd.apply(Bet(1, "pass", 1000))
+    rnd.apply(NoMoreBets())
+    assert GAME.dealer_step(t, rnd) is None
+    with pytest.raises(FeltError, match="stickperson enters both dice"):
+        GAME.complete_action(t, Roll())
+    rnd.apply(GAME.complete_action(t, Roll(2, 2)))
+    assert rnd.point == 4
+
+
+def test_card_actions_and_elections_are_refused_with_what_craps_takes() -> None:
+    for entry in ({"dealer": "deal"}, {"dealer": "settle"}, {"irregularity": "misdeal"}):
+        with pytest.raises(FeltError, match="played with dice"):
+            GAME.parse_action(entry, "x")
+    assert GAME.parse_action({"irregularity": "invalid_roll"}, "x") == InvalidRoll()
+    with pytest.raises(FeltError, match="no elections"):
+        GAME.suggest(table().new_round(), 1, "anything")
+    assert GAME.betting_closes_early(table().new_round(), {1}) is False
+
+
+def test_seat_view_shows_the_whole_layout_what_the_seat_may_do_and_why_lines_settled() -> None:
+    t = point_table(6)
+    t.roll([Bet(2, "place_8", 1200, "bob")], (4, 4))
+    rnd = t.new_round()
+    view = GAME.seat_view(rnd, 2)
+    assert view["point"] == 6
+    assert view["shooter"] == 1
+    assert view["come_out"] is False
+    assert view["layout"]["1"]["pass"] == {"amount": "10.00", "working": True, "call": None,
+                                           "player": "ann"}  # fmt: skip
+    assert view["your_wagers"]["place_8"]["amount"] == "12.00"
+    assert "come" in view["allowed"]["bet"]
+    assert "pass" not in view["allowed"]["bet"]
+    assert view["allowed"]["take_down"] == ["place_8"]
+    assert view["allowed"]["call_off"] == ["place_8"]
+    assert view["rolls"][-1] == {"number": 2, "dice": [4, 4], "total": 8, "shooter": 1,
+                                 "point_before": 6}  # fmt: skip
+    rnd.apply(NoMoreBets())
+    rnd.apply(Roll(3, 4))
+    lines = GAME.seat_view(rnd, 1)["lines"]
+    assert [x["reason"] for x in lines] == ["7 out: the point 6 did not come"]
+    assert GAME.seat_view(rnd, 2)["lines"][0]["reason"] == "a 7 came before 8: the wager is lost"

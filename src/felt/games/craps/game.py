@@ -265,6 +265,22 @@ class Craps(TableGame):
 
         return script_origin(self._round(rnd))
 
+    def report_dealer_text(self, rnd: RoundCore, symbols: bool) -> list[str]:
+        """The roll: the dice, the point it found and the point it left, the shooter."""
+        played = self._round(rnd)
+        before, after = played.point_before(), played.point
+        head = f"shooter    seat {played.shooter}" if played.shooter else "shooter    none yet"
+        if played.dice is None:
+            return [f"{head}; point {before or 'off (a come out roll)'}"]
+        d1, d2 = played.dice
+        no_roll = (
+            f"; {played.invalid_rolls} invalid roll(s) before it" if played.invalid_rolls else ""
+        )
+        return [
+            f"{head}  rolled {d1} and {d2} ({d1 + d2}){no_roll}",
+            f"point      {before or 'off (come out roll)'} -> {after or 'off'}",
+        ]
+
     def report_hand(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
         """Craps has no hands."""
         return {}

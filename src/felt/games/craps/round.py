@@ -78,6 +78,16 @@ class CrapsSeat:
         """Craps deals no cards."""
         return []
 
+    @property
+    def cards(self) -> tuple[Any, ...]:
+        """No cards (what a report of any game's seat reads)."""
+        return ()
+
+    @property
+    def status(self) -> str:
+        """``wagers on the layout`` or, once all are decided or taken down, ``settled``."""
+        return "wagers on the layout" if self.wagers else "settled"
+
     def has_line(self) -> bool:
         """Whether the seat has a pass or don't pass wager (what a come out shooter needs)."""
         return "pass" in self.wagers or "dont_pass" in self.wagers

@@ -126,7 +126,9 @@ def seat_json(rnd: CrapsRound, viewer: int) -> dict[str, Any]:
     own = rnd.seats.get(viewer)
     shooter = rnd.shooter if rnd.phase is not Phase.BETTING else rnd.next_shooter()
     return {
-        **view_json(view, viewer, [other_json(o) for o in view.others], reasons=view.reasons),
+        **view_json(
+            view, viewer, [other_json(o, hand="") for o in view.others], reasons=view.reasons
+        ),
         "point": rnd.point,
         "come_out": rnd.come_out,
         "shooter": shooter,
