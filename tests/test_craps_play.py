@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from felt.cli.main import main
+from felt.cli.script import load_scripts, run_script
 from felt.core.errors import FeltError
 from felt.games.craps.config import CrapsConfig
 from felt.games.craps.dice import FixedDice
@@ -186,3 +188,23 @@ def test_felt_play_craps_on_the_terminal_and_its_bad_input_is_one_line_and_exit_
 def test_felt_guide_for_craps(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["guide", "--game", "craps"]) == 0
     assert capsys.readouterr().out.startswith("# Craps: the patron's guide\n")
+
+
+def test_save_writes_one_script_per_roll_with_its_dice(tmp_path: Path) -> None:
+    path = tmp_path / "session.json"
+    session(["bet pass 10", "roll", "bet place_8 12", "roll"], [(2, 3), (4, 4)], save=path)
+    scripts = load_scripts(path)
+    assert [s["actions"][-1] for s in scripts] == [
+        {"dealer": "roll", "die1": 2, "die2": 3},
+        {"dealer": "roll", "die1": 4, "die2": 4},
+    ]
+    assert scripts[0]["wagers"]
+    assert scripts[1]["wagers"]
+    assert run_script(scripts[0]).point == 5
+
+
+def test_every_saved_roll_replays_a_roll_with_no_new_wager_too(tmp_path: Path) -> None:
+    path = tmp_path / "session.json"
+    session(["bet pass 10", "roll", "roll"], [(2, 3), (4, 4)], save=path)
+    for script in load_scripts(path):
+        assert run_script(script).finished
