@@ -13,7 +13,7 @@ from felt.core.errors import FeltError
 from felt.games.craps.actions import Bet
 from felt.games.craps.config import CrapsConfig
 from felt.games.craps.table import CrapsTable
-from tests.test_craps_round import _random_session as random_session
+from tests.test_craps_round import random_session
 
 CONFIG = CrapsConfig.from_mapping({"odds": 2})
 
