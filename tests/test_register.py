@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import json
 import os
 import re
@@ -49,6 +50,10 @@ SPLICED = re.compile(r"^\(e\) If any player folds after making a forced bet")
 """Where file 002 runs another text into a section: after 19:47-1.2(a)19 come lettered
 subsections (e) to (k) of a poker section (folds, misdeals, fouled hands), which belong to no
 craps clause; the section ends there, and what follows up to the next heading is not parsed."""
+CODE_NAME = re.compile(
+    r"\bfelt\.games\.craps\.(\w+):(\w+(?:\.\w+)*)((?:, (?!felt)[A-Za-z_]\w*(?:\.\w+)*)*)"
+)
+"""The code a craps register note names (``felt.games.craps.round:CrapsRound._decide, _settle``)."""
 SUB_ENTRY = re.compile(r'^(?P<clause>.+?)(?:[ivx]+| "[^"]+")$')
 """A register entry below the depth the parser keeps: a roman sub-paragraph carrying its own rule
 (``2(a)2iv``) or one definition of a definitions section (``1 "Come Point"``); allowed where
@@ -347,6 +352,18 @@ def test_craps_text_is_1_1_and_1_2_a_1_to_19_then_titles_and_its_register_marks_
                                    "2(a)2iv", "2(a)4iv", '2(a)5 "inactive"'])  # fmt: skip
     for n in range(3, 12):
         assert clauses[str(n)].note.startswith("Not in the seed text (title only)"), n
+    named = set()  # "felt.games.craps.round:CrapsRound._decide, _settle": both of CrapsRound
+    for c in clauses.values():
+        for module, first, more in CODE_NAME.findall(c.note):
+            named.add((module, first))
+            owner = first.rsplit(".", 1)[0] + "." if "." in first else ""
+            named |= {(module, n if "." in n else owner + n) for n in more.split(", ")[1:]}
+    assert len(named) > 20
+    for module, dotted in sorted(named):
+        obj: object = importlib.import_module(f"felt.games.craps.{module}")
+        for name in dotted.split("."):
+            assert hasattr(obj, name), f"craps.toml names {module}:{dotted}, which does not exist"
+            obj = getattr(obj, name)
 
 
 # ----------------------------------------------------------------------------- documents and CLI

@@ -21,6 +21,8 @@ throws, for every system.
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -53,7 +55,10 @@ ONE_ROLL_WINS: Final = {
     "horn": {2: "horn_2", 3: "horn_3", 11: "horn_11", 12: "horn_12"},
 }  # fmt: skip
 """The pay-table line each total pays a one roll wager on (1.2(a)11-19); any other total loses."""
-RESULTS: Final = ("wins", "losses", "pushes")
+THROWS: Final = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+"""The 36 throws, die 1 major: throw (d1, d2) is row 6 * d1 + d2 - 7."""
+RESULTS: Final = ("ahead", "behind", "even")
+"""How a seat ended a roll: won more than it lost on it, lost more, or neither (nothing decided)."""
 
 
 # ------------------------------------------------------------------------------ the systems
@@ -69,9 +74,7 @@ class Terms:
 
     def up(self, amount: int, pays: Sequence[Fraction]) -> int:
         """``amount`` raised to a whole number of the step that pays in full at ``pays`` (1.4)."""
-        step = 1
-        for p in pays:
-            step = step * p.denominator // _gcd(step, p.denominator)
+        step = _step(tuple(pays))
         return -(-amount // step) * step
 
     def take(self, number: int, flat: int) -> int:
@@ -87,10 +90,10 @@ class Terms:
         return full - full % (1 / TAKE[number]).denominator
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+@functools.cache
+def _step(pays: tuple[Fraction, ...]) -> int:
+    """The least amount in cents that pays in full at each of ``pays``."""
+    return math.lcm(*(p.denominator for p in pays))
 
 
 class System:
@@ -269,11 +272,19 @@ def terms_of(config: CrapsConfig, unit: int | None = None) -> Terms:
 
 
 # ------------------------------------------------------------------------------ the fast path
+Decision = tuple[int, int, bool]
+"""What a roll does to a wager: its net is the wager times numerator over denominator (rounded
+down), and whether it leaves the layout."""
+LOST: Final = (-1, 1, True)
+PUSHED: Final = (0, 1, True)
+
+
 def _decide(
-    sid: str, stake: int, d1: int, d2: int, point: int | None, pays: Mapping[str, Fraction]
-) -> tuple[int, bool] | None:
-    """One wager on the roll: (net, leaves the layout), or None while it waits.  A push or void
-    nets 0 and leaves."""
+    sid: str, d1: int, d2: int, point: int | None, pays: Mapping[str, Fraction]
+) -> Decision | None:
+    """One wager on the roll: (numerator, denominator, leaves the layout), the net being the
+    wager times the fraction rounded down (-1/1 lost, 0/1 a push or void), or None while it
+    waits."""
     total = d1 + d2
     come_out = point is None
     parts = sid.split("_")
@@ -287,25 +298,25 @@ def _decide(
         if number is None or total not in (7, number):
             return None
         if not working:
-            return 0, True
+            return PUSHED
         odds = TAKE[number] if right else 1 / TAKE[number]
         won = (total == number) == right
-        return (stake * odds.numerator // odds.denominator if won else -stake), True
+        return (odds.numerator, odds.denominator, True) if won else LOST
     if sid in ("pass", "come") and (sid == "come" or come_out):
         if total in (7, 11):
             p = pays[sid]
-            return stake * p.numerator // p.denominator, True
+            return p.numerator, p.denominator, True
         if total in (2, 3, 12):
-            return -stake, True
+            return LOST
         return None
     if sid in ("dont_pass", "dont_come") and (sid == "dont_come" or come_out):
         if total in (2, 3):
             p = pays[sid]
-            return stake * p.numerator // p.denominator, True
+            return p.numerator, p.denominator, True
         if total in (7, 11):
-            return -stake, True
+            return LOST
         if total == 12:
-            return 0, True
+            return PUSHED
         return None
     kind = sid.rsplit("_", 1)[0] if parts[-1].isdigit() else sid
     if kind in ("pass", "dont_pass", "come", "dont_come"):
@@ -315,28 +326,28 @@ def _decide(
         right = kind in ("pass", "come")
         if (total == number) == right:
             p = pays[kind]
-            return stake * p.numerator // p.denominator, True
-        return -stake, True
+            return p.numerator, p.denominator, True
+        return LOST
     if kind in ("place", "buy", "place_lose", "lay"):
         number = int(parts[-1])
         right = kind in ("place", "buy")
         if total not in (7, number) or (right and come_out):
             return None
         if (total == number) != right:
-            return -stake, True
+            return LOST
         p = pays[sid] if kind.startswith("place") else (TAKE[number] if right else 1 / TAKE[number])
-        return stake * p.numerator // p.denominator, False
+        return p.numerator, p.denominator, False
     if kind == "hard":
         number = int(parts[-1])
         if total == number and d1 == d2:
             p = pays[sid]
-            return stake * p.numerator // p.denominator, False
-        return (-stake, True) if total in (7, number) else None
+            return p.numerator, p.denominator, False
+        return LOST if total in (7, number) else None
     line = ONE_ROLL_WINS[sid].get(total)
     if line is None:
-        return -stake, True
+        return LOST
     p = pays[line]
-    return stake * p.numerator // p.denominator, True
+    return p.numerator, p.denominator, True
 
 
 def play(
@@ -349,31 +360,35 @@ def play(
     """A session from an empty table: before each of ``throws`` every seat (1, 2, ... playing
     ``systems``) adds its system's bets, then the roll settles every wager (each seat's wagers in
     the order they were made) and the come wagers move to their come points.  Each roll's net per
-    seat; ``counts[seat, 0..2]`` count the wagers won, lost and pushed."""
+    seat; ``counts[seat - 1]`` counts the rolls the seat ended ahead, behind and even
+    (:data:`RESULTS`)."""
     t = terms_of(config, unit)
     pays = config.pays
+    rules: dict[tuple[str, int | None], list[Decision | None]] = {}
     seats: list[dict[str, int]] = [{} for _ in systems]
     point: int | None = None
     out: list[list[int]] = []
     for d1, d2 in throws:
         total = d1 + d2
+        throw = 6 * d1 + d2 - 7
         nets = [0] * len(systems)
         for s, (system, wagers) in enumerate(zip(systems, seats, strict=True)):
             for sid, amount in system.bets(point, wagers, t):
                 wagers[sid] = wagers.get(sid, 0) + amount
             moved: list[tuple[str, int]] = []
             for sid, stake in list(wagers.items()):
-                decided = _decide(sid, stake, d1, d2, point, pays)
+                row = rules.get((sid, point))
+                if row is None:
+                    row = rules[sid, point] = [_decide(sid, a, b, point, pays) for a, b in THROWS]
+                decided = row[throw]
                 if decided is None:
                     if sid in ("come", "dont_come"):
                         moved.append((f"{sid}_{total}", wagers.pop(sid)))
                     continue
-                net, leaves = decided
-                nets[s] += net
+                num, den, leaves = decided
+                nets[s] += stake * num // den
                 if leaves:
                     del wagers[sid]
-                if counts is not None:
-                    counts[s, 0 if net > 0 else 1 if net < 0 else 2] += 1
             for sid, stake in moved:
                 wagers[sid] = wagers.get(sid, 0) + stake
         if point is None:
@@ -381,6 +396,9 @@ def play(
         elif total in (7, point):
             point = None
         out.append(nets)
+        if counts is not None:
+            for s, net in enumerate(nets):
+                counts[s, 0 if net > 0 else 1 if net < 0 else 2] += 1
     return out
 
 
