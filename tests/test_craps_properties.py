@@ -16,6 +16,7 @@ every come out roll, and the dice come from the strategy.  After every action an
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import Phase, example, given, settings
@@ -41,6 +42,7 @@ SPOT_IDS = (
     "field", "any_seven", "horn", "craps_eleven",
 )  # fmt: skip
 AMOUNTS = (100, 400, 500, 600, 1000, 1200, 2000, 3000, 6000)
+SPOT_IDS_ALL = tuple(s.id for s in SPOTS)
 BY_LABEL = {s.label: s.id for s in SPOTS} | {s.id: s.id for s in SPOTS}
 GAME = table_game("craps")
 
@@ -81,12 +83,39 @@ def _contracts(rnd: CrapsRound) -> dict[tuple[int, str], int]:
     return out
 
 
+Draw = Callable[[CrapsRound], Action | None]
+
+
+def _try(rnd: CrapsRound, action: Action) -> None:
+    """Apply ``action``; if it is refused, nothing may have changed."""
+    state = _state(rnd)
+    try:
+        rnd.apply(action)
+    except FeltError:
+        assert _state(rnd) == state, action
+
+
+def _allowed_agrees(rnd: CrapsRound, seat: int) -> None:
+    """What ``allowed`` offers to take down or call on / off is accepted, and every take down it
+    does not offer is refused (calls: see test_craps_rules, the place bet off on a come out)."""
+    allowed = rnd.allowed(seat)
+    for kind, make in (("take_down", TakeDown), ("call_on", CallOn), ("call_off", CallOff)):
+        accepted = {x for x in SPOT_IDS_ALL if rnd.can(make(seat, x))}
+        assert set(allowed[kind]) <= accepted, (seat, kind)
+        if kind == "take_down":
+            assert accepted == set(allowed[kind]), (seat, kind)
+
+
 def _play(
-    table: CrapsTable, moves: list[Action], throw: tuple[int, int], stakes: list[str] | None = None
+    table: CrapsTable,
+    moves: list[Action],
+    throw: tuple[int, int],
+    stakes: list[str] | None = None,
+    draw: Draw | None = None,
 ) -> CrapsRound:
-    """One roll with the properties held at every step; returns the settled round.  Each
-    statement line whose stake is not the wager that lay on its spot when the dice went out is
-    put in ``stakes`` (when given)."""
+    """One roll: ``moves``, then the actions ``draw`` gives until None, with the properties held
+    at every step; returns the settled round.  Each statement line whose stake is not the wager
+    that lay on its spot when the dice went out is put in ``stakes`` (when given)."""
     before_snapshot = table.snapshot()
     origin = table.origin()
     rnd = table.new_round()
@@ -96,11 +125,11 @@ def _play(
     if rnd.point is None and "pass" not in table.layout().get(SHOOTER, {}):
         pre.append(Bet(SHOOTER, "pass", 500, "sam"))
     for action in [*pre, *moves]:
-        state = _state(rnd)
-        try:
-            rnd.apply(action)
-        except FeltError:
-            assert _state(rnd) == state, action
+        _try(rnd, action)
+    while draw is not None and (action := draw(rnd)) is not None:
+        _try(rnd, action)
+    for n in (*PLAYERS, SHOOTER):
+        _allowed_agrees(rnd, n)
     # contract wagers carried into the roll are all still there, none reduced (1.3)
     for (n, spot_id), amount in carried.items():
         assert rnd.seats[n].wagers.get(spot_id, 0) >= amount, (n, spot_id)
@@ -151,41 +180,74 @@ def _play(
     return rnd
 
 
+def _mover(data: st.DataObject) -> Draw:
+    """Up to six actions a roll, most of them ones the round offers now (``allowed``) with
+    amounts that are often payable, some of them anything at all (mostly refused)."""
+    count = [0]
+
+    def draw(rnd: CrapsRound) -> Action | None:
+        count[0] += 1
+        if count[0] > 6 or not data.draw(st.integers(0, 5), label="more"):
+            return None
+        seat = data.draw(seats, label="seat")
+        kind = data.draw(st.sampled_from(KINDS), label="kind")
+        offered = rnd.allowed(seat).get(kind, [])
+        if kind == "wild" or (kind != "pass_dice" and not offered):
+            return data.draw(actions, label="wild")
+        if kind == "pass_dice":
+            holder = rnd.next_shooter()
+            return PassDice(holder if holder in PLAYERS else seat)
+        odds_or_line = [x for x in offered if x.endswith("_odds") or "pass" in x or "come" in x]
+        if odds_or_line and data.draw(st.booleans(), label="odds or line"):
+            offered = odds_or_line
+        spot_id = data.draw(st.sampled_from(offered), label="spot")
+        if kind == "bet":
+            return Bet(seat, spot_id, data.draw(amounts, label="amount"), f"p{seat}")
+        if kind == "take_down":
+            return TakeDown(seat, spot_id, data.draw(st.none() | amounts, label="amount"))
+        return (CallOn if kind == "call_on" else CallOff)(seat, spot_id)
+
+    return draw
+
+
+KINDS = ("bet", "bet", "bet", "bet", "take_down", "call_on", "call_off", "pass_dice", "wild")
+
+
 @settings(max_examples=60, deadline=None)
-@given(sessions)
+@given(st.data(), st.lists(dice, min_size=1, max_size=14))
 def test_money_conserved_replay_exact_refusals_inert_off_wagers_undecided(
-    session: list[tuple[list[Action], tuple[int, int]]],
+    data: st.DataObject, throws: list[tuple[int, int]]
 ) -> None:
     table = CrapsTable(CrapsConfig.from_mapping({}))
     wallets = dict.fromkeys((*PLAYERS, SHOOTER), 0)
+    results = dict.fromkeys((*PLAYERS, SHOOTER), 0)
     house = layout = 0
-    for moves, throw in session:
-        rnd = _play(table, moves, throw)
+    draw = _mover(data)
+    for throw in throws:
+        rnd = _play(table, [], throw, draw=draw)
+        draw = _mover(data)
         for n in wallets:
             wallets[n] += rnd.ledger.balance(seat_party(n))
+            results[n] += sum(line.amount for line in rnd.lines if line.seat == n)
         house += rnd.ledger.balance(HOUSE)
         layout += rnd.ledger.balance(LAYOUT)
         assert sum(wallets.values()) + house + layout == 0
         assert layout == sum(sum(w.values()) for w in table.layout().values())
-
-
-@settings(max_examples=40, deadline=None)
-@given(sessions)
-def test_statement_lines_account_for_every_chip(
-    session: list[tuple[list[Action], tuple[int, int]]],
-) -> None:
-    """Over a session, each player's wallet change plus the chips still on the layout equals the
-    sum of the results on the statement lines (a take down moves chips with no line)."""
-    table = CrapsTable(CrapsConfig.from_mapping({}))
-    wallets = dict.fromkeys((*PLAYERS, SHOOTER), 0)
-    results = dict.fromkeys((*PLAYERS, SHOOTER), 0)
-    for moves, throw in session:
-        rnd = _play(table, moves, throw)
-        for n in wallets:
-            wallets[n] += rnd.ledger.balance(seat_party(n))
-            results[n] += sum(line.amount for line in rnd.lines if line.seat == n)
+    # each player's wallet change plus the chips still on the layout is the sum of the results
+    # on the statement lines (a take down moves chips with no line)
     for n in wallets:
         assert wallets[n] + sum(table.layout().get(n, {}).values()) == results[n]
+
+
+@settings(max_examples=30, deadline=None)
+@given(sessions)
+def test_random_actions_mostly_refused_change_nothing(
+    session: list[tuple[list[Action], tuple[int, int]]],
+) -> None:
+    """Actions drawn blind (most refused: wrong time, spot, amount or seat)."""
+    table = CrapsTable(CrapsConfig.from_mapping({}))
+    for moves, throw in session:
+        _play(table, moves, throw)
 
 
 comes = st.one_of(

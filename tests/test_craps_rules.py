@@ -422,6 +422,30 @@ def test_place_bet_works_again_once_the_point_is_set_1_2_a_5() -> None:
     assert decided(rnd, 1, "place_6") == ("win", 1400)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: a place bet off on a come out roll may be called off (accepted, so that it "
+    "stays off once the point is set), but allowed() does not offer call_off for it",
+)
+def test_allowed_offers_calling_off_a_place_bet_that_is_off_on_the_come_out_1_2_a_5() -> None:
+    table = new_table()
+    go(table, (1, 1), Bet(1, "place_4", 500, "ann"))
+    rnd = peek(table)
+    assert rnd.come_out
+    assert rnd.can(CallOff(1, "place_4"))
+    assert "place_4" in rnd.allowed(1)["call_off"]
+
+
+def test_place_bet_called_off_on_the_come_out_stays_off_after_the_point_1_2_a_5() -> None:
+    """Called off, a wager is neither won nor lost until called on again (decisions.md)."""
+    table = new_table()
+    go(table, THROW[5], Bet(1, "place_4", 500, "ann"), CallOff(1, "place_4"))
+    rnd = go(table, THROW[4])
+    assert decided(rnd, 1, "place_4") is None
+    rnd = go(table, THROW[4], CallOn(1, "place_4"))
+    assert decided(rnd, 1, "place_4") == ("win", 900)
+
+
 def test_place_bet_called_off_is_not_decided_1_2_a_5() -> None:
     table = _point_4_table()
     rnd = go(table, THROW[7], Bet(1, "place_6", 1200, "ann"), CallOff(1, "place_6"))
