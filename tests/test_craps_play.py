@@ -74,6 +74,9 @@ def test_1_6_odds_behind_pass_and_place_6_through_a_point_cycle() -> None:
     assert "      [N.J.A.C. 19:47-1.6]" in shown
     assert "    Pass 10.00  win  2 and 2  at 1 to 1  +10.00" in shown
     assert any("the point 4 is made" in line for line in shown)
+    assert (
+        "your wagers on the layout: Pass 10.00; Odds on pass 30.00; Place 6 to win 12.00" in shown
+    )
     assert table.layout() == {1: {"place_6": 1200}}
     assert shown[-1] == "goodbye: 3 roll(s), session result +84.00"
 

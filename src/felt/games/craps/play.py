@@ -275,4 +275,8 @@ def _report(rnd: CrapsRound, human: int, out: Out, total: int) -> None:
     for n in sorted({line.seat for line in rnd.lines} - {human}):
         net = sum(line.amount for line in rnd.lines if line.seat == n)
         out(f"  seat {n}: {signed(net)}")
+    own = rnd.seats.get(human)
+    if own is not None and own.wagers:
+        left = "; ".join(f"{spot(sid).label} {dollars(a)}" for sid, a in own.wagers.items())
+        out(f"your wagers on the layout: {left}")
     out(f"your result so far {signed(total)}")
