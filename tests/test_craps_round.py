@@ -257,6 +257,8 @@ def test_place_bets_off_on_come_out_unless_called_on_1_2_a_5() -> None:
     rnd = t.new_round()
     assert rnd.come_out
     assert not rnd.working(1, "place_8")
+    assert "place_8" in rnd.allowed(1)["call_off"]  # so that it stays off once a point is set
+    assert "place_8" in rnd.allowed(1)["call_on"]
     rnd.apply(CallOn(2, "place_5"))
     assert rnd.working(2, "place_5")
     rnd.apply(Bet(1, "pass", 1000))
@@ -474,7 +476,8 @@ def test_seat_view_shows_the_whole_layout_what_the_seat_may_do_and_why_lines_set
     assert "come" in view["allowed"]["bet"]
     assert "pass" not in view["allowed"]["bet"]
     assert view["allowed"]["take_down"] == ["place_8"]
-    assert view["allowed"]["call_off"] == ["place_8"]
+    assert view["allowed"]["call_off"] == ["place_8"]  # working, and may be called off
+    assert view["allowed"]["call_on"] == ["place_8"]  # or on, for the come out rolls too
     assert view["rolls"][-1] == {"number": 2, "dice": [4, 4], "total": 8, "shooter": 1,
                                  "point_before": 6}  # fmt: skip
     rnd.apply(NoMoreBets())

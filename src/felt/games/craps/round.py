@@ -374,8 +374,10 @@ class CrapsRound(RoundCore):
             s = spot(sid)
             if self.take_down_refusal(seat, s) is None:
                 out["take_down"].append(sid)
-            if self.callable(s):
-                out["call_off" if self.working(seat, sid) else "call_on"].append(sid)
+            if self.callable(s):  # as _check_call allows: a call other than the one made
+                call = own.calls.get(sid) if own else None
+                out["call_on"] += [sid] * (call != "on")
+                out["call_off"] += [sid] * (call != "off")
         return out
 
     # ----------------------------------------------------------------- bet, take down, calls
