@@ -10,14 +10,14 @@ statement lines).  Run with ``./dev bench craps_simulate``.
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import numpy as np
+from _fast_path import SEED, shortest, simulated
 
 from felt.games.craps.config import CrapsConfig
 from felt.games.craps.simulation import engine_nets, play, systems_for
-from felt.simulate import simulate
 
-SEED = 20261127
 FAST_ROLLS = 200_000
 ENGINE_ROLLS = 3_000
 
@@ -28,9 +28,7 @@ def main() -> None:
     throws = [(int(a), int(b)) for a, b in rng.integers(1, 7, size=(FAST_ROLLS, 2))]
     for seats in (1, 7):
         systems = systems_for(seats)
-        start = time.perf_counter()
-        play(config, throws, systems)
-        fast = FAST_ROLLS / (time.perf_counter() - start)
+        fast = FAST_ROLLS / shortest(partial(play, config, throws, systems))
         part = throws[:ENGINE_ROLLS]
         start = time.perf_counter()
         reference = engine_nets(config, part, systems)
@@ -41,15 +39,7 @@ def main() -> None:
         print(f"{label}: round engine, same throws    {engine:>10,.0f} rolls/s "
               f"({ENGINE_ROLLS:,} rolls; nets {'identical' if same else 'DIFFER'})")  # fmt: skip
         print(f"{label}: fast path / engine, per roll: {fast / engine:,.1f}x")
-    rolls = 1_000_000
-    start = time.perf_counter()
-    data = simulate(config, rolls, seats=7, seed=SEED).to_json()
-    took = time.perf_counter() - start
-    lo, hi = data["ci95"]
-    print(f"craps {rolls:,} rolls x 7 seats via felt.simulate in {took:.1f} s "
-          f"({rolls / took:,.0f} rolls/s): loss per roll per unit {data['house_edge'] * 100:.4f}%, "
-          f"95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%], exact {data['exact_house_edge'] * 100:.4f}%: "
-          f"{'inside' if data['within_ci'] else 'OUTSIDE'}")  # fmt: skip
+    simulated(config, "craps (a round is a roll)", 1_000_000, 7, "loss per roll per unit")
 
 
 if __name__ == "__main__":
