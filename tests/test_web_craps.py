@@ -131,7 +131,8 @@ def test_two_players_across_a_point_cycle_with_the_stickpersons_console(
     ann.page.get_by_role("button", name=f"Sit at {TABLE} seat 1").click()
     ann.page.wait_for_function("() => location.hash === '#/craps/cr'")
     ann.page.wait_for_selector(".craps[data-seat='1'] .felt")
-    bob.page.goto(server.url + f"/#/craps/{TABLE}")
+    bob.page.goto(server.url + f"/#/table/{TABLE}")  # an old link to the shared screen goes on
+    bob.page.wait_for_function("() => location.hash === '#/craps/cr'")
     bob.page.get_by_role("button", name="Sit at seat 3").click()
     bob.page.wait_for_selector(".craps[data-seat='3'] .felt")
     deal.page.goto(server.url + "/#/dealer")

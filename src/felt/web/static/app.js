@@ -126,6 +126,14 @@ export function tableHref(game, id, shared = "table") {
   return `#/${TABLE_SCREEN[game] || shared}/${encodeURIComponent(id)}`;
 }
 
+// A shared table screen opened on a table of a game with its own (an old link, a typed address)
+// goes there instead: true when it did.
+export function toOwnTableScreen(game, id) {
+  if (!TABLE_SCREEN[game]) return false;
+  location.replace(tableHref(game, id));
+  return true;
+}
+
 // A table linked to a progressive meter: the meter's label and amount as the server last sent
 // them in the table's view (every linked table's view follows each move of the meter).
 export function meterBanner(view) {

@@ -6,7 +6,7 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, dealerLabel, hand, holeCard } from "./cards.js";
-import { gameName, linesTable, meterBanner, phaseWords, tableHref } from "./app.js";
+import { gameName, linesTable, meterBanner, phaseWords, tableHref, toOwnTableScreen } from "./app.js";
 
 function publicTable(view, layout) {
   const pub = view.public;
@@ -116,7 +116,11 @@ export async function dealerScreen(root, tableId, alive = () => true) {
   }
   let view = null;
   const status = h("p", { class: "live", role: "status" }, "Connecting…");
-  const live = new Live((msg) => { if (msg.type === "table" && msg.table === tableId) { view = msg; draw(); } },
+  const live = new Live((msg) => {
+    if (msg.type !== "table" || msg.table !== tableId || toOwnTableScreen(msg.game, tableId)) return;
+    view = msg;
+    draw();
+  },
     (s) => { status.textContent = { live: "Live", reconnecting: "Reconnecting…", ended: "Session ended" }[s]; });
   live.subscribe(tableId);
   const act = async (action) => { try { await live.act(tableId, action); } catch (e) { toast(e.message); } };
