@@ -117,6 +117,13 @@ def solve(rule: Rule, state: int = COME_OUT) -> Solved:
     >>> s.win, s.net, s.rolls
     (Fraction(1, 6), Fraction(-1, 6), Fraction(1, 1))
     """
+    return _solve(rule, state, {})
+
+
+def _solve(rule: Rule, state: int, solved: dict[int, Solved]) -> Solved:
+    """:func:`solve`, each state solved once (``solved``)."""
+    if state in solved:
+        return solved[state]
     win = lose = push = net = Fraction(0)
     rolls = Fraction(1)
     stay = Fraction(0)
@@ -126,7 +133,7 @@ def solve(rule: Rule, state: int = COME_OUT) -> Solved:
             if step.state == state:
                 stay += P_THROW
                 continue
-            nxt = solve(rule, step.state)
+            nxt = _solve(rule, step.state, solved)
             win += P_THROW * nxt.win
             lose += P_THROW * nxt.lose
             push += P_THROW * nxt.push
@@ -141,7 +148,8 @@ def solve(rule: Rule, state: int = COME_OUT) -> Solved:
         else:
             push += P_THROW
     keep = 1 - stay
-    return Solved(win / keep, lose / keep, push / keep, net / keep, rolls / keep)
+    out = solved[state] = Solved(win / keep, lose / keep, push / keep, net / keep, rolls / keep)
+    return out
 
 
 def line_rule(right: bool, pays: Fraction) -> Rule:
