@@ -12,18 +12,21 @@ wager under test is seat 1's alone.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
 from felt.core.errors import FeltError
 from felt.games.craps.actions import Bet, CallOff, CallOn, InvalidRoll, PassDice, Roll, TakeDown
-from felt.games.craps.config import CrapsConfig
+from felt.games.craps.config import CrapsConfig, load_craps_table
 from felt.games.craps.round import CrapsRound
 from felt.games.craps.spots import spot
 from felt.games.craps.table import CrapsTable
+from felt.games.registry import table_game
 from felt.rounds.actions import Action, NoMoreBets
 from felt.rounds.engine import HOUSE, SettlementLine, seat_party
 
+GAME = table_game("craps")
 SHOOTER = 7
 """The seat that shoots in most cases, betting the pass line at every come out roll."""
 
@@ -422,11 +425,6 @@ def test_place_bet_works_again_once_the_point_is_set_1_2_a_5() -> None:
     assert decided(rnd, 1, "place_6") == ("win", 1400)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a place bet off on a come out roll may be called off (accepted, so that it "
-    "stays off once the point is set), but allowed() does not offer call_off for it",
-)
 def test_allowed_offers_calling_off_a_place_bet_that_is_off_on_the_come_out_1_2_a_5() -> None:
     table = new_table()
     go(table, (1, 1), Bet(1, "place_4", 500, "ann"))
@@ -1041,3 +1039,131 @@ def test_roll_dice_must_be_1_to_6_1_8() -> None:
     rnd.apply(NoMoreBets())
     refused(rnd, Roll(0, 4))
     refused(rnd, Roll(3, 7))
+
+
+# ------------------------------------------------------------- more of 1.2(a), 1.3, 1.4, 1.6, 1.11
+
+
+def test_on_button_in_every_view_1_2_a_5() -> None:
+    """The dealer's "on" marker is on the felt for all to see: each view shows the call and that
+    the wager works; without it, the place bet is shown off on the come out roll."""
+    table = new_table()
+    rnd = table.new_round()
+    rnd.apply(Bet(SHOOTER, "pass", 500, "sam"))
+    rnd.apply(Bet(1, "place_6", 1200, "ann"))
+    rnd.apply(Bet(2, "place_8", 1200, "bo"))
+    rnd.apply(CallOn(1, "place_6"))
+    for viewer in (0, 1, 2):
+        view = GAME.seat_view(rnd, viewer)["layout"]
+        assert view["1"]["place_6"] == {"amount": "12.00", "working": True, "call": "on",
+                                        "player": "ann"}  # fmt: skip
+        assert view["2"]["place_8"]["working"] is False
+        assert view["2"]["place_8"]["call"] is None
+
+
+def test_statement_line_names_the_wager_clause_and_odds_to_1_2_a_5_1_4() -> None:
+    """The line reads "Place 6 to win", the clause cited in full, the odds stated "to"."""
+    table = _point_4_table()
+    rnd = go(table, THROW[6], Bet(1, "place_6", 1200, "ann"))
+    (line,) = lines_for(rnd, 1, "place_6")
+    assert (line.wager, line.stake, line.outcome, line.amount) == ("Place 6 to win", 1200, "win",
+                                                                   1400)  # fmt: skip
+    assert line.clause == "N.J.A.C. 19:47-1.2(a)5"
+    assert line.odds == "7 to 6"
+    assert "for" not in line.describe()
+
+
+def test_place_bet_reduced_between_rolls_is_paid_on_what_is_left_1_3() -> None:
+    table = _point_4_table()
+    go(table, THROW[9], Bet(1, "place_6", 1200, "ann"))
+    rnd = go(table, THROW[6], TakeDown(1, "place_6", 600))
+    assert decided(rnd, 1, "place_6") == ("win", 700)
+    assert wallet(rnd, 1) == 600 + 700
+    assert layout(table) == {"place_6": 600}
+
+
+def test_place_bet_increased_between_rolls_1_3() -> None:
+    table = _point_4_table()
+    go(table, THROW[9], Bet(1, "place_8", 600, "ann"))
+    rnd = go(table, THROW[8], Bet(1, "place_8", 1200, "ann"))
+    assert decided(rnd, 1, "place_8") == ("win", 2100)  # $18 at 7 to 6
+    assert layout(table) == {"place_8": 1800}
+
+
+def test_dont_pass_may_be_taken_down_before_the_come_out_roll_1_3() -> None:
+    table = new_table()
+    go(table, THROW[2], Bet(1, "dont_pass", 1000, "ann"))  # won; now bet again
+    rnd = peek(table)
+    rnd.apply(Bet(1, "dont_pass", 1000, "ann"))
+    rnd.apply(TakeDown(1, "dont_pass"))
+    assert wallet(rnd, 1) == 0
+
+
+@pytest.mark.parametrize(("point", "multiple"), [(4, 3), (5, 4), (6, 5), (8, 5), (9, 4), (10, 3)])
+def test_come_odds_up_to_3_4_5x_1_6(point: int, multiple: int) -> None:
+    table = new_table()
+    set_point(table, 4 if point != 4 else 10)
+    go(table, THROW[point], Bet(1, "come", 1000, "ann"))
+    refused(peek(table), Bet(1, f"come_{point}_odds", 1000 * multiple + 100, "ann"))
+    rnd = go(table, HARD.get(point, THROW[point]), Bet(1, f"come_{point}_odds", 1000 * multiple,
+                                                       "ann"))  # fmt: skip
+    assert decided(rnd, 1, f"come_{point}_odds") == ("win", 6000)
+
+
+def test_come_odds_only_once_the_come_bet_is_on_its_point_1_6() -> None:
+    table = _point_4_table()
+    rnd = peek(table)
+    rnd.apply(Bet(1, "come", 1000, "ann"))
+    refused(rnd, Bet(1, "come_6_odds", 1000, "ann"))
+
+
+@pytest.mark.parametrize(("point", "win"), [(4, 3000), (9, 4000), (8, 5000)])
+def test_dont_come_lay_odds_up_to_6x_flat_1_6(point: int, win: int) -> None:
+    table = new_table()
+    set_point(table, 5 if point != 5 else 6)
+    go(table, THROW[point], Bet(1, "dont_come", 1000, "ann"))
+    refused(peek(table), Bet(1, f"dont_come_{point}_odds", 6600, "ann"))
+    rnd = go(table, THROW[7], Bet(1, f"dont_come_{point}_odds", 6000, "ann"))
+    assert decided(rnd, 1, f"dont_come_{point}_odds") == ("win", win)
+
+
+def test_lay_odds_payable_in_full_1_6() -> None:
+    """5 to 6 on $10.01 laid against 6 is $8.341666...: refused; $12 wins $10."""
+    table = new_table()
+    go(table, THROW[6], Bet(1, "dont_pass", 1000, "ann"))
+    refused(peek(table), Bet(1, "dont_pass_odds", 1001, "ann"))
+    refused(peek(table), Bet(2, "dont_pass_odds", 1200, "bo"))  # seat 2 has no don't pass
+    rnd = go(table, THROW[7], Bet(1, "dont_pass_odds", 1200, "ann"))
+    assert decided(rnd, 1, "dont_pass_odds") == ("win", 1000)
+
+
+def test_odds_multiple_is_table_data_1_6() -> None:
+    """A 2x table: odds up to twice the flat wager on every point."""
+    table = new_table(odds=2)
+    go(table, THROW[6], Bet(1, "pass", 1000, "ann"), shooter=False)
+    refused(peek(table), Bet(1, "pass_odds", 2100, "ann"))
+    rnd = go(table, HARD[6], Bet(1, "pass_odds", 2000, "ann"))
+    assert decided(rnd, 1, "pass_odds") == ("win", 2400)
+
+
+def test_hardway_loses_to_a_come_out_7_1_2_a_10() -> None:
+    table = new_table()
+    rnd = go(table, THROW[7], Bet(1, "hard_10", 100, "ann"))
+    assert decided(rnd, 1, "hard_10") == ("lose", -100)
+
+
+def test_shooter_keeps_the_dice_after_a_come_out_natural_or_craps_1_11() -> None:
+    table = new_table()
+    lines = (Bet(3, "pass", 500, "cy"), Bet(9, "pass", 500, "di"))
+    go(table, THROW[7], *lines, shooter=False)
+    first = table.shooter
+    go(table, THROW[2], *lines, shooter=False)
+    go(table, THROW[11], *lines, shooter=False)
+    assert table.shooter == first
+
+
+def test_a_table_file_paying_less_than_a_minimum_is_refused_at_load_1_4(tmp_path: Path) -> None:
+    path = tmp_path / "craps.toml"
+    path.write_text('game = "craps"\n[pays]\nhorn_2 = "26 to 4"\n', encoding="utf-8")
+    with pytest.raises(FeltError, match=r"horn_2.*13 to 2.*27 to 4.*19:47-1\.4"):
+        load_craps_table(path)
