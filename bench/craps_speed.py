@@ -14,55 +14,22 @@ import time
 from fractions import Fraction
 
 import numpy as np
-from numpy.typing import NDArray
+from _fast_path import shortest
 
-from felt.games.craps.analysis import line_rule, solve, wager_figures
+from felt.games.craps.analysis import line_rule, pass_line_monte_carlo, solve, wager_figures
 from felt.games.craps.config import CrapsConfig
 
 SEED = 20261127
 DECISIONS = 10_000_000
 
 
-def shortest(run: object, times: int = 5) -> float:
-    """The least wall time of ``times`` calls of ``run`` (the machine is shared)."""
-    assert callable(run)
-    took = []
-    for _ in range(times):
-        start = time.perf_counter()
-        run()
-        took.append(time.perf_counter() - start)
-    return min(took)
-
-
-def pass_line_monte_carlo(n: int, seed: int) -> NDArray[np.int8]:
-    """``n`` pass line decisions (net per unit), thrown with numpy and settled a roll at a time
-    for the decisions still waiting on their point."""
-    rng = np.random.default_rng(seed)
-    first = rng.integers(1, 7, n, dtype=np.int8) + rng.integers(1, 7, n, dtype=np.int8)
-    net = np.zeros(n, dtype=np.int8)
-    net[(first == 7) | (first == 11)] = 1
-    net[(first == 2) | (first == 3) | (first == 12)] = -1
-    live = np.flatnonzero(net == 0)
-    point = first[live]
-    while live.size:
-        t = rng.integers(1, 7, live.size, dtype=np.int8) + rng.integers(
-            1, 7, live.size, dtype=np.int8
-        )
-        won, lost = t == point, t == 7
-        net[live[won]] = 1
-        net[live[lost]] = -1
-        keep = ~(won | lost)
-        live, point = live[keep], point[keep]
-    return net
-
-
 def main() -> None:
     config = CrapsConfig.from_mapping({})
-    every = shortest(lambda: wager_figures(config))
-    one = shortest(lambda: solve(line_rule(True, Fraction(1))))
+    every = shortest(lambda: wager_figures(config), 5)
+    one = shortest(lambda: solve(line_rule(True, Fraction(1))), 5)
     exact = -solve(line_rule(True, Fraction(1))).net
     start = time.perf_counter()
-    nets = pass_line_monte_carlo(DECISIONS, SEED)
+    nets = pass_line_monte_carlo(np.random.default_rng(SEED), DECISIONS)
     mc = time.perf_counter() - start
     edge = -float(nets.mean())
     se = float(nets.std(ddof=1)) / np.sqrt(DECISIONS)

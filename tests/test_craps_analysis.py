@@ -9,9 +9,15 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from numpy.typing import NDArray
 
-from felt.games.craps.analysis import CrapsSheet, line_with_odds, multiples_of, par_sheet, ways
+from felt.games.craps.analysis import (
+    CrapsSheet,
+    line_with_odds,
+    multiples_of,
+    par_sheet,
+    pass_line_monte_carlo,
+    ways,
+)
 from felt.games.craps.config import CrapsConfig
 
 
@@ -151,30 +157,12 @@ def test_ways_are_counted_from_the_dice() -> None:
     assert ways(2) == 1
 
 
-def _pass_nets(rng: np.random.Generator, n: int) -> NDArray[np.float64]:
-    """``n`` pass line decisions thrown with ``rng`` (vectorised), net per unit."""
-    first = rng.integers(1, 7, n) + rng.integers(1, 7, n)
-    net = np.zeros(n)
-    net[np.isin(first, (7, 11))] = 1
-    net[np.isin(first, (2, 3, 12))] = -1
-    live = np.flatnonzero(np.isin(first, (4, 5, 6, 8, 9, 10)))
-    point = first[live]
-    while live.size:
-        t = rng.integers(1, 7, live.size) + rng.integers(1, 7, live.size)
-        won, lost = t == point, t == 7
-        net[live[won]] = 1
-        net[live[lost]] = -1
-        keep = ~(won | lost)
-        live, point = live[keep], point[keep]
-    return net
-
-
 def test_monte_carlo_agrees_within_standard_error(sheet: CrapsSheet) -> None:
     """A seeded Monte Carlo of 400,000 pass decisions, place 6 decisions and field rolls: each
     mean net within 4 standard errors of the exact figure."""
     rng = np.random.default_rng(20261127)
     n = 400_000
-    samples = {"pass": _pass_nets(rng, n)}
+    samples = {"pass": pass_line_monte_carlo(rng, n).astype(np.float64)}
     t = rng.integers(1, 7, 3 * n) + rng.integers(1, 7, 3 * n)
     decided = t[(t == 6) | (t == 7)][:n]
     samples["place_6"] = np.where(decided == 6, 7 / 6, -1.0)
