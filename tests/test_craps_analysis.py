@@ -173,3 +173,15 @@ def test_monte_carlo_agrees_within_standard_error(sheet: CrapsSheet) -> None:
         exact = float(sheet.wager(wager).net)
         se = nets.std(ddof=1) / np.sqrt(len(nets))
         assert abs(nets.mean() - exact) < 4 * se, (wager, nets.mean(), exact, se)
+
+
+def test_pass_with_odds_outcomes_for_the_plot_1_6(sheet: CrapsSheet) -> None:
+    """The distribution ``felt analyze --plot`` draws: pass with 3-4-5x odds wins 7 units on any
+    point made (3 x 2 to 1, 4 x 3 to 2, 5 x 6 to 5, each plus the flat wager: the point of
+    3-4-5x), loses 1 + the multiple on a seven out; the probabilities add to 1 and the edge per
+    flat wager is still 7/495."""
+    outcomes = sheet.outcomes
+    assert sum(sheet.probability(o) for o in outcomes) == 1
+    assert {o.net for o in outcomes if o.name.endswith("made")} == {7}
+    assert {o.name: o.net for o in outcomes}["point 6, seven out"] == -6
+    assert sheet.house_edge_ante == Fraction(7, 495)

@@ -37,7 +37,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -413,6 +413,15 @@ def _pct(x: Fraction) -> str:
 
 
 @dataclass(frozen=True)
+class PassOutcome:
+    """One result of a pass line wager with full odds: its net per unit of the flat wager."""
+
+    name: str
+    net: Fraction
+    probability: Fraction
+
+
+@dataclass(frozen=True)
 class CrapsSheet:
     """The par sheet of one craps table: its settings, every wager's figures and the line wagers
     with odds (a :class:`felt.games.base.Sheet`)."""
@@ -503,20 +512,53 @@ class CrapsSheet:
             Section("notes", "How the figures are made", [DEFINITIONS_TEXT]),
         ]
 
+    @property
     def title(self) -> str:
+        """The sheet's heading."""
         return f"{TITLE} par sheet (N.J.A.C. 19:47-1)"
+
+    # -------------------------------------------------------------- felt analyze --plot
+    base_wager: ClassVar[str] = "pass line wager"
+    """What :attr:`outcomes` are counted in: units of the pass line wager."""
+
+    @property
+    def outcomes(self) -> list[PassOutcome]:
+        """The results of a pass line wager with full odds at the table's multiples, per unit of
+        the flat wager (the distribution ``felt analyze --plot`` draws): the come out's win and
+        loss, then on each point the point made (the flat wager and the odds won) or a seven out
+        (both lost)."""
+        p = self.pass_pays
+        out = [PassOutcome("come out 7 or 11", p, Fraction(8, 36)),
+               PassOutcome("come out 2, 3 or 12", Fraction(-1), Fraction(4, 36))]  # fmt: skip
+        for n in POINTS:
+            made = Fraction(ways(n), ways(n) + ways(7))
+            m = self.odds[n]
+            on = Fraction(ways(n), 36)
+            out.append(PassOutcome(f"point {n} made", p + m * true_odds(n), on * made))
+            out.append(PassOutcome(f"point {n}, seven out", Fraction(-1 - m), on * (1 - made)))
+        return out
+
+    @staticmethod
+    def probability(o: PassOutcome) -> Fraction:
+        """The probability of the outcome ``o``."""
+        return o.probability
+
+    @property
+    def house_edge_ante(self) -> Fraction:
+        """The pass line's house edge per flat wager (the odds lose nothing)."""
+        return -sum((o.net * o.probability for o in self.outcomes), Fraction(0))
 
     def to_text(self) -> str:
         """The sheet as plain text."""
-        return render_text(self.title(), self.sections())
+        return render_text(self.title, self.sections())
 
     def to_markdown(self) -> str:
         """The sheet as Markdown."""
-        return render_markdown(self.title(), self.sections())
+        return render_markdown(self.title, self.sections())
 
     def to_html(self) -> str:
         """The sheet as a standalone HTML page."""
-        return render_html(self.title(), self.sections())
+        return render_html(self.title, self.sections())
 
 
 DEFINITIONS: Final = {
