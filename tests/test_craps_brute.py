@@ -156,8 +156,8 @@ def _solve(
     return {k: rows[index[k]][n] for k in keys}
 
 
-def _fresh() -> CrapsTable:
-    return CrapsTable(CrapsConfig.from_mapping({}))
+def _fresh(**settings: object) -> CrapsTable:
+    return CrapsTable(CrapsConfig.from_mapping(settings))
 
 
 def _point_4() -> CrapsTable:
@@ -197,3 +197,12 @@ def test_engine_dont_pass_void_on_one_throw_in_36_1_2_a_2_iv() -> None:
         if [x for x in rnd.lines if x.seat == SEAT and x.outcome == "void"]:
             voids.append(dice)
     assert voids == [(6, 6)]
+
+
+def test_engine_reads_the_table_s_pays_field_12_at_3_to_1_1_4() -> None:
+    """The same brute force on a table paying 3 to 1 on the field's 12: 1/36 (dice arithmetic:
+    the 12's one throw in 36 pays one unit more than at 2 to 1), so the oracle tells the pays
+    apart."""
+    table = _fresh(pays={"field_12": "3 to 1"})
+    got = expected_result(table, [Bet(SEAT, "field", 100, "ann")])
+    assert got / 100 == CLOSED["field"] + P[12] == Fraction(-1, 36)
