@@ -101,6 +101,8 @@ class System:
     ``point``, None on a come out roll) and the seat's own ``wagers`` (spot id -> cents)."""
 
     name: str = ""
+    description: str = ""
+    """What the system does, in a line."""
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
         """(spot id, cents to add) before the coming roll."""
@@ -126,6 +128,7 @@ class PassOdds(System):
     """Pass on every come out roll, full odds behind it once the point is set."""
 
     name = "pass with full odds"
+    description = "pass on each come out roll; full odds once the point is set"
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
         if point is None:
@@ -142,6 +145,7 @@ class DontOdds(System):
     """Don't pass on every come out roll, full lay odds behind it once the point is set."""
 
     name = "don't pass with full lay odds"
+    description = "don't pass on each come out roll; full lay odds once the point is set"
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
         if point is None:
@@ -159,8 +163,11 @@ class Place(System):
     a field wager too on every roll with a point set; bets made only with a point set when
     ``point_only``."""
 
-    def __init__(self, name: str, numbers: tuple[int, ...], field: bool, point_only: bool) -> None:
+    def __init__(
+        self, name: str, description: str, numbers: tuple[int, ...], field: bool, point_only: bool
+    ) -> None:
         self.name = name
+        self.description = description
         self.numbers = numbers
         self.field = field
         self.point_only = point_only
@@ -195,6 +202,7 @@ class Field(System):
     """The field on every roll."""
 
     name = "field"
+    description = "the field on every roll"
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
         return [("field", t.up(t.unit, [t.pays[k] for k in ("field", "field_2", "field_12")]))]
@@ -209,6 +217,7 @@ class ComeOdds(PassOdds):
     each come point (topped up when a come wager lands on one already there)."""
 
     name = "come with odds"
+    description = "pass with full odds; come on every roll with a point set, full odds on each"
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
         out = super().bets(point, wagers, t)
@@ -232,6 +241,7 @@ class Hardways(System):
     """All four hardways, each the proposition unit, put back up whenever one loses."""
 
     name = "hardways"
+    description = "hard 4, 6, 8 and 10 at the proposition unit, put back up after a loss"
 
     def amount(self, n: int, t: Terms) -> int:
         return t.up(t.prop, [t.pays[f"hard_{n}"]])
@@ -250,8 +260,20 @@ class Hardways(System):
 SYSTEMS: Final[tuple[System, ...]] = (
     PassOdds(),
     DontOdds(),
-    Place("place 6 and 8", (6, 8), field=False, point_only=False),
-    Place("iron cross", (5, 6, 8), field=True, point_only=True),
+    Place(
+        "place 6 and 8",
+        "place 6 and 8 to win, kept up (off on come out rolls)",
+        (6, 8),
+        field=False,
+        point_only=False,
+    ),
+    Place(
+        "iron cross",
+        "with a point set: place 5, 6 and 8 kept up, and the field each roll",
+        (5, 6, 8),
+        field=True,
+        point_only=True,
+    ),
     Field(),
     ComeOdds(),
     Hardways(),
@@ -500,7 +522,7 @@ class CrapsSimulation(Simulation):
         t = terms_of(self.config)
         return {
             "unit": "one roll; house edge = loss per roll per unit (the table minimum)",
-            "systems": {s.name: {"description": (s.__doc__ or "").split("\n")[0],
+            "systems": {s.name: {"description": s.description,
                                  "exact_loss_per_roll": float(s.exact_loss(t, self.config))}
                         for s in SYSTEMS},
         }  # fmt: skip
