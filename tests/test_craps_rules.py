@@ -1209,3 +1209,47 @@ def test_a_table_file_paying_less_than_a_minimum_is_refused_at_load_1_4(tmp_path
     path.write_text('game = "craps"\n[pays]\nhorn_2 = "26 to 4"\n', encoding="utf-8")
     with pytest.raises(FeltError, match=r"horn_2.*13 to 2.*27 to 4.*19:47-1\.4"):
         load_craps_table(path)
+
+
+def _point_4_with_place_and_odds() -> CrapsTable:
+    """Point 4 then a 6 (all still up): seat 1 pass $10 with $30 odds and place 6 $12; seat 2
+    don't pass $10 with $60 laid."""
+    table = new_table()
+    go(table, EASY[4], Bet(1, "pass", 1000, "ann"), Bet(2, "dont_pass", 1000, "bo"),
+       Bet(1, "place_6", 1200, "ann"), shooter=False)  # fmt: skip
+    go(table, (5, 1), Bet(1, "pass_odds", 3000, "ann"), Bet(2, "dont_pass_odds", 6000, "bo"),
+       shooter=False)  # fmt: skip
+    return table
+
+
+def test_a_reduced_wager_must_stay_payable_in_full_and_at_the_minimum_1_3_1_4() -> None:
+    """$12 on 6 reduced by $1 leaves $11 (7 to 6: $12.83 1/3): refused; by $8 leaves $4, under
+    the $5 minimum: refused; by $6 leaves $6: accepted."""
+    table = _point_4_with_place_and_odds()
+    rnd = peek(table)
+    refused(rnd, TakeDown(1, "place_6", 100), r"payable in full.*19:47-1\.4")
+    refused(rnd, TakeDown(1, "place_6", 800), "5.00")
+    rnd.apply(TakeDown(1, "place_6", 600))
+    assert rnd.seats[1].wagers["place_6"] == 600
+
+
+def test_dont_pass_reduced_below_its_odds_limit_refused_taken_down_with_its_odds_1_3_1_6() -> None:
+    """$60 laid on 4 behind $10 may win $30 = 3x; the flat cut to $5 would leave a win of 6x:
+    refused.  The whole don't pass taken down takes its odds with it: $70 back."""
+    table = _point_4_with_place_and_odds()
+    rnd = peek(table)
+    refused(rnd, TakeDown(2, "dont_pass", 500), r"19:47-1\.6")
+    rnd.apply(TakeDown(2, "dont_pass"))
+    assert rnd.seats[2].wagers == {}
+    assert wallet(rnd, 2) == 7000
+    assert rnd.lines == []
+
+
+def test_the_maximum_bounds_a_spot_s_total_1_3() -> None:
+    table = _point_4_with_place_and_odds()
+    rnd = peek(table)
+    refused(rnd, Bet(1, "place_5", 500_500, "ann"), "5000.00")
+    rnd.apply(Bet(1, "place_5", 499_500, "ann"))
+    refused(rnd, Bet(1, "place_5", 1000, "ann"), "5000.00")
+    rnd.apply(Bet(1, "place_5", 500, "ann"))
+    assert rnd.seats[1].wagers["place_5"] == 500_000
