@@ -158,126 +158,133 @@ class DontOdds(System):
         return Fraction(_figures(config).wager("dont_pass").edge_per_roll)
 
 
-class Place(System):
-    """Place the ``numbers`` to win (off on the come out roll) and keep them up; with ``field``,
-    a field wager too on every roll with a point set; bets made only with a point set when
-    ``point_only``."""
-
-    def __init__(
-        self, name: str, description: str, numbers: tuple[int, ...], field: bool, point_only: bool
-    ) -> None:
-        self.name = name
-        self.description = description
-        self.numbers = numbers
-        self.field = field
-        self.point_only = point_only
-
-    def amount(self, n: int, t: Terms) -> int:
-        """The unit, raised to pay in full at the place odds."""
-        return t.up(t.unit, [t.pays[f"place_{n}"]])
-
-    def field_amount(self, t: Terms) -> int:
-        """The unit, raised to pay in full at the field's odds."""
-        return t.up(t.unit, [t.pays[k] for k in ("field", "field_2", "field_12")])
-
-    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
-        if self.point_only and point is None:
-            return []
-        out = [(f"place_{n}", self.amount(n, t)) for n in self.numbers
-               if f"place_{n}" not in wagers]  # fmt: skip
-        if self.field:
-            out.append(("field", self.field_amount(t)))
-        return out
-
-    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
-        sheet = _figures(config)
-        loss = sum((sheet.wager(f"place_{n}").edge_per_roll * self.amount(n, t)
-                    for n in self.numbers), Fraction(0))  # fmt: skip
-        if self.field:
-            loss += sheet.wager("field").edge_per_roll * self.field_amount(t)
-        return loss * _on(config) / t.unit
-
-
-class Field(System):
-    """The field on every roll."""
-
-    name = "field"
-    description = "the field on every roll"
-
-    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
-        return [("field", t.up(t.unit, [t.pays[k] for k in ("field", "field_2", "field_12")]))]
-
-    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
-        amount = t.up(t.unit, [t.pays[k] for k in ("field", "field_2", "field_12")])
-        return Fraction(_figures(config).wager("field").edge_per_roll) * amount / t.unit
+def _come_bets(
+    kind: str, point: int | None, wagers: Mapping[str, int], t: Terms
+) -> list[tuple[str, int]]:
+    """A ``come`` or ``dont_come`` wager while a point is set, and the full odds (taken or laid)
+    behind each of the seat's come points, topped up when a come wager lands on one already
+    there."""
+    if point is None:
+        return []
+    size = t.take if kind == "come" else t.lay
+    out = [(kind, t.unit)]
+    for n in POINTS:
+        flat = wagers.get(f"{kind}_{n}")
+        if flat:
+            more = size(n, flat) - wagers.get(f"{kind}_{n}_odds", 0)
+            if more > 0:
+                out.append((f"{kind}_{n}_odds", more))
+    return out
 
 
 class ComeOdds(PassOdds):
     """Pass with full odds, and a come wager on every roll with a point set, full odds behind
-    each come point (topped up when a come wager lands on one already there)."""
+    each come point."""
 
     name = "come with odds"
     description = "pass with full odds; come on every roll with a point set, full odds on each"
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
-        out = super().bets(point, wagers, t)
-        if point is None:
-            return out
-        out.append(("come", t.unit))
-        for n in POINTS:
-            flat = wagers.get(f"come_{n}")
-            if flat:
-                more = t.take(n, flat) - wagers.get(f"come_{n}_odds", 0)
-                if more > 0:
-                    out.append((f"come_{n}_odds", more))
-        return out
+        return super().bets(point, wagers, t) + _come_bets("come", point, wagers, t)
 
     def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        """One line wager a roll: pass's per roll, come's per wager on each roll with a point."""
         sheet = _figures(config)
         return sheet.wager("pass").edge_per_roll + _on(config) * sheet.wager("come").edge_made
 
 
-class Hardways(System):
-    """All four hardways, each the proposition unit, put back up whenever one loses."""
+class DontComeOdds(DontOdds):
+    """Don't pass with full lay odds, and a don't come wager on every roll with a point set, full
+    lay odds behind each don't come point."""
 
-    name = "hardways"
-    description = "hard 4, 6, 8 and 10 at the proposition unit, put back up after a loss"
-
-    def amount(self, n: int, t: Terms) -> int:
-        return t.up(t.prop, [t.pays[f"hard_{n}"]])
+    name = "don't come with lay odds"
+    description = "don't pass; don't come on every roll with a point set; full lay odds on each"
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
-        return [
-            (f"hard_{n}", self.amount(n, t)) for n in (4, 6, 8, 10) if f"hard_{n}" not in wagers
-        ]
+        return super().bets(point, wagers, t) + _come_bets("dont_come", point, wagers, t)
 
     def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        """As :meth:`ComeOdds.exact_loss`, the wrong way."""
         sheet = _figures(config)
-        return sum((sheet.wager(f"hard_{n}").edge_per_roll * self.amount(n, t)
-                    for n in (4, 6, 8, 10)), Fraction(0)) / t.unit  # fmt: skip
+        on = _on(config)
+        return sheet.wager("dont_pass").edge_per_roll + on * sheet.wager("dont_come").edge_made
+
+
+def _spot_pays(sid: str, t: Terms) -> list[Fraction]:
+    """Every odds a wager on ``sid`` can be paid at (to size it payable in full, 1.4)."""
+    kind, _, number = sid.rpartition("_")
+    if kind in ("buy", "lay"):
+        odds = TAKE[int(number)]
+        return [odds if kind == "buy" else 1 / odds]
+    if sid in ONE_ROLL_WINS:
+        return [t.pays[line] for line in ONE_ROLL_WINS[sid].values()]
+    return [t.pays[sid]]
+
+
+class Rack(System):
+    """Wagers kept up (``standing``: put back whenever decided against the player, staying up
+    after a win) and one roll wagers made every roll (``each_roll``), each of the unit or, for a
+    hardway or a one roll wager in the centre, the proposition unit, raised to pay in full; with ``point_only``,
+    bets only while a point is set."""
+
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        standing: tuple[str, ...] = (),
+        each_roll: tuple[str, ...] = (),
+        point_only: bool = False,
+    ) -> None:
+        self.name = name
+        self.description = description
+        self.standing = standing
+        self.each_roll = each_roll
+        self.point_only = point_only
+
+    @staticmethod
+    def amount(sid: str, t: Terms) -> int:
+        """The unit (hardways and the centre's one roll wagers: the proposition unit), payable in
+        full."""
+        prop = sid.startswith("hard") or (sid in ONE_ROLL_WINS and sid != "field")
+        return t.up(t.prop if prop else t.unit, _spot_pays(sid, t))
+
+    def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
+        if self.point_only and point is None:
+            return []
+        out = [(sid, self.amount(sid, t)) for sid in self.standing if sid not in wagers]
+        return out + [(sid, self.amount(sid, t)) for sid in self.each_roll]
+
+    def exact_loss(self, t: Terms, config: CrapsConfig) -> Fraction:
+        """Each wager's edge per roll it works times its size: a place or buy wager works on the
+        rolls with a point set (off on a come out roll), as do one roll wagers made only then;
+        the rest, once up, on every roll."""
+        sheet, on = _figures(config), _on(config)
+        loss = Fraction(0)
+        for sid in (*self.standing, *self.each_roll):
+            off = sid.startswith(("place_", "buy_")) and not sid.startswith("place_lose")
+            share = on if off or (self.point_only and sid in self.each_roll) else Fraction(1)
+            loss += sheet.wager(sid).edge_per_roll * self.amount(sid, t) * share
+        return loss / t.unit
 
 
 SYSTEMS: Final[tuple[System, ...]] = (
     PassOdds(),
     DontOdds(),
-    Place(
-        "place 6 and 8",
-        "place 6 and 8 to win, kept up (off on come out rolls)",
-        (6, 8),
-        field=False,
-        point_only=False,
-    ),
-    Place(
-        "iron cross",
-        "with a point set: place 5, 6 and 8 kept up, and the field each roll",
-        (5, 6, 8),
-        field=True,
-        point_only=True,
-    ),
-    Field(),
+    Rack("place 6 and 8", "place 6 and 8 to win, kept up (off on come out rolls)",
+         ("place_6", "place_8")),
+    Rack("iron cross", "with a point set: place 5, 6 and 8 kept up, and the field each roll",
+         ("place_5", "place_6", "place_8"), ("field",), point_only=True),
+    Rack("field", "the field on every roll", each_roll=("field",)),
     ComeOdds(),
-    Hardways(),
-)
+    Rack("hardways", "hard 4, 6, 8 and 10 at the proposition unit, put back up after a loss",
+         ("hard_4", "hard_6", "hard_8", "hard_10")),
+    DontComeOdds(),
+    Rack("buy and lay", "buy 5 and 9, lay 4 and 10 at true odds, no commission (1.5), kept up",
+         ("buy_5", "buy_9", "lay_4", "lay_10")),
+    Rack("props and place to lose",
+         "place 4 and 6 to lose kept up; any seven, horn, craps-eleven and any craps every roll",
+         ("place_lose_4", "place_lose_6"), ("any_seven", "horn", "craps_eleven", "any_craps")),
+)  # fmt: skip
 """The systems, seat 1 taking the first, seat 2 the second, and so on round the table (seat 1
 passes with odds, so a come out roll always has a shooter with a line wager, 1.11)."""
 
