@@ -26,7 +26,7 @@ from felt.core.errors import FeltError
 from felt.games.craps.actions import Bet, CallOff, CallOn, PassDice, Roll, TakeDown
 from felt.games.craps.config import CrapsConfig
 from felt.games.craps.round import CrapsRound
-from felt.games.craps.spots import SPOTS
+from felt.games.craps.spots import SPOTS, spot
 from felt.games.craps.table import CrapsTable
 from felt.games.registry import table_game
 from felt.rounds.actions import Action, NoMoreBets
@@ -83,6 +83,18 @@ def _contracts(rnd: CrapsRound) -> dict[tuple[int, str], int]:
     return out
 
 
+def _works(rnd: CrapsRound, seat: int, spot_id: str) -> bool:
+    """Whether a wager works on the coming roll, by the rules as decisions.md reads them: a call
+    "on" or "off" rules; otherwise place and buy bets (1.2(a)5, 1.5) and the odds behind a come
+    point (1.6) are off on a come out roll, and everything else works."""
+    call = rnd.seats[seat].calls.get(spot_id)
+    if call is not None:
+        return call == "on"
+    s = spot(spot_id)
+    off_on_come_out = s.kind in ("place", "buy") or (s.kind == "come" and s.odds)
+    return not (rnd.come_out and off_on_come_out)
+
+
 Draw = Callable[[CrapsRound], Action | None]
 
 
@@ -134,6 +146,7 @@ def _play(
     working = {
         (n, spot_id): rnd.working(n, spot_id) for n, s in rnd.seats.items() for spot_id in s.wagers
     }
+    assert working == {(n, x): _works(rnd, n, x) for n, x in working}
     lying = {(n, spot_id): a for n, s in rnd.seats.items() for spot_id, a in s.wagers.items()}
     rnd.apply(NoMoreBets())
     rnd.apply(Roll(*throw))
