@@ -1,7 +1,7 @@
 """Craps simulation (a whole table of betting systems, one roll a round): the fast path's rolls per
 second beside the round engine's on the same throws with the same systems, at one seat (pass
-with full odds) and at seven (every system of ``felt.games.craps.simulation.SYSTEMS``), the two
-paths' nets compared roll by roll; then 1,000,000 rolls at seven seats through ``felt.simulate``
+with full odds) and at ten (every system of ``felt.games.craps.simulation.SYSTEMS``, a seat each),
+the two paths' nets compared roll by roll; then 1,000,000 rolls at ten seats through ``felt.simulate``
 against the exact loss per roll.  Both paths are plain Python on one core; the fast path keeps
 each seat's wagers as a dict of cents, the engine plays every roll as a round (actions, ledger,
 statement lines).  Run with ``./dev bench craps_simulate``.
@@ -16,7 +16,7 @@ import numpy as np
 from _fast_path import SEED, shortest, simulated
 
 from felt.games.craps.config import CrapsConfig
-from felt.games.craps.simulation import engine_nets, play, systems_for
+from felt.games.craps.simulation import SYSTEMS, engine_nets, play, systems_for
 
 FAST_ROLLS = 200_000
 ENGINE_ROLLS = 3_000
@@ -26,7 +26,7 @@ def main() -> None:
     config = CrapsConfig.from_mapping({})
     rng = np.random.default_rng(SEED)
     throws = [(int(a), int(b)) for a, b in rng.integers(1, 7, size=(FAST_ROLLS, 2))]
-    for seats in (1, 7):
+    for seats in (1, len(SYSTEMS)):
         systems = systems_for(seats)
         fast = FAST_ROLLS / shortest(partial(play, config, throws, systems))
         part = throws[:ENGINE_ROLLS]
@@ -39,7 +39,9 @@ def main() -> None:
         print(f"{label}: round engine, same throws    {engine:>10,.0f} rolls/s "
               f"({ENGINE_ROLLS:,} rolls; nets {'identical' if same else 'DIFFER'})")  # fmt: skip
         print(f"{label}: fast path / engine, per roll: {fast / engine:,.1f}x")
-    simulated(config, "craps (a round is a roll)", 1_000_000, 7, "loss per roll per unit")
+    simulated(
+        config, "craps (a round is a roll)", 1_000_000, len(SYSTEMS), "loss per roll per unit"
+    )
 
 
 if __name__ == "__main__":

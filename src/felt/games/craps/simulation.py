@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
 
@@ -71,6 +71,8 @@ class Terms:
     prop: int
     odds: Mapping[int, int]
     pays: Mapping[str, Fraction]
+    sizes: dict[tuple[str, int], int] = field(default_factory=dict, compare=False, repr=False)
+    """Sizes worked out once (the fast path asks for the same ones every roll)."""
 
     def up(self, amount: int, pays: Sequence[Fraction]) -> int:
         """``amount`` raised to a whole number of the step that pays in full at ``pays`` (1.4)."""
@@ -80,14 +82,20 @@ class Terms:
     def take(self, number: int, flat: int) -> int:
         """Full odds behind ``flat`` on ``number``: the multiple of it, down to what pays in
         full at true odds."""
-        full = self.odds[number] * flat
-        return full - full % TAKE[number].denominator
+        key = (f"take_{number}", flat)
+        if key not in self.sizes:
+            full = self.odds[number] * flat
+            self.sizes[key] = full - full % TAKE[number].denominator
+        return self.sizes[key]
 
     def lay(self, number: int, flat: int) -> int:
         """Full lay odds behind ``flat`` on ``number``: what wins the multiple of it at true odds,
         down to what pays in full."""
-        full = int(self.odds[number] * flat * TAKE[number])
-        return full - full % (1 / TAKE[number]).denominator
+        key = (f"lay_{number}", flat)
+        if key not in self.sizes:
+            full = int(self.odds[number] * flat * TAKE[number])
+            self.sizes[key] = full - full % (1 / TAKE[number]).denominator
+        return self.sizes[key]
 
 
 @functools.cache
@@ -245,8 +253,11 @@ class Rack(System):
     def amount(sid: str, t: Terms) -> int:
         """The unit (hardways and the centre's one roll wagers: the proposition unit), payable in
         full."""
-        prop = sid.startswith("hard") or (sid in ONE_ROLL_WINS and sid != "field")
-        return t.up(t.prop if prop else t.unit, _spot_pays(sid, t))
+        key = (sid, 0)
+        if key not in t.sizes:
+            prop = sid.startswith("hard") or (sid in ONE_ROLL_WINS and sid != "field")
+            t.sizes[key] = t.up(t.prop if prop else t.unit, _spot_pays(sid, t))
+        return t.sizes[key]
 
     def bets(self, point: int | None, wagers: Mapping[str, int], t: Terms) -> list[tuple[str, int]]:
         if self.point_only and point is None:
