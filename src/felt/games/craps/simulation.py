@@ -40,6 +40,7 @@ from felt.simulate import Simulation
 if TYPE_CHECKING:
     from felt.games.base import Log, TableGame
     from felt.games.craps.analysis import CrapsSheet
+    from felt.rounds.actions import Action
     from felt.simulate import Job
     from felt.simulate import Settle as SettleBlock
 
@@ -524,6 +525,13 @@ class CrapsSimulation(Simulation):
             return np.array(nets, dtype=np.int64).reshape(len(throws), len(systems))
 
         return names, settle
+
+    def wagers(self, seat: int, ante: int) -> list[Action]:
+        """The base wager: ``ante`` on the pass line (made only on a come out roll; a round
+        asked for it while a point is set refuses it)."""
+        from felt.games.craps.actions import Bet
+
+        return [Bet(seat, "pass", ante)]
 
     def play_round(self, deck: Any, seats: int, ante: int, strategy: Any) -> list[int]:
         """Craps carries its layout from roll to roll: no roll stands alone as a round of cards
