@@ -284,6 +284,8 @@ def test_limits_odds_multiple_and_payable_in_full_1_4_1_6() -> None:
     rnd = point_table(6).new_round()
     with pytest.raises(FeltError, match=r"whole number of 0.06.*bet 12.00 or 12.06"):
         rnd.apply(Bet(2, "place_6", 1205))
+    with pytest.raises(FeltError, match=r"bet 5\.04 instead of 5\.00$"):  # 4.98 is under $5
+        rnd.apply(Bet(2, "place_6", 500))
     with pytest.raises(FeltError, match=r"5\.00 to 5000.00"):
         rnd.apply(Bet(2, "place_6", 300))
     with pytest.raises(FeltError, match=r"at most 50\.00"):

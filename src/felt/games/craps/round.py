@@ -397,29 +397,33 @@ class CrapsRound(RoundCore):
         cfg = self.config
         if s.odds:
             assert own is not None
-            cap, words = self._odds_cap(own, s)
-            if total > cap:
+            least, (most, words) = 1, self._odds_cap(own, s)
+            if total > most:
                 raise FeltError(
-                    f"{where}: odds may total {words}, so at most {dollars(cap)}; you have "
+                    f"{where}: odds may total {words}, so at most {dollars(most)}; you have "
                     f"{dollars(have)} there and bet {dollars(a.amount)} ({self.cite('6')})"
                 )
         else:
             prop = s.kind == "hard" or s.one_roll
-            least = cfg.proposition_minimum if prop else cfg.minimum
-            if total < least or total > cfg.maximum:
+            least, most = (cfg.proposition_minimum if prop else cfg.minimum), cfg.maximum
+            if total < least or total > most:
                 raise FeltError(
                     f"{where}: a wager there must total {dollars(least)} to "
-                    f"{dollars(cfg.maximum)} (the table's limits), got {dollars(total)}"
+                    f"{dollars(most)} (the table's limits), got {dollars(total)}"
                 )
         step = self.step(s)
         if total % step:
-            low = total - total % step - have
-            options = [x for x in (low, low + step) if x > 0]
+            below, above = total - total % step, total - total % step + step
+            options = [t - have for t in (below, above) if max(least, have + 1) <= t <= most]
             raise FeltError(
                 f"{where}: a wager there is paid at {', '.join(odds_text(o) for o in self.pays(s))}"
                 f" and must be payable in full, a whole number of {dollars(step)} in all "
-                f"({self.cite('4')}); bet {' or '.join(dollars(x) for x in options)} instead of "
-                f"{dollars(a.amount)}"
+                f"({self.cite('4')}); "
+                + (
+                    f"bet {' or '.join(dollars(x) for x in options)} instead of {dollars(a.amount)}"
+                    if options
+                    else "no amount within the limits is"
+                )
             )
 
     def _do_bet(self, a: Bet) -> None:
