@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import secrets
 import threading
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ import pytest
 from sqlalchemy import insert, select
 
 from felt.core.errors import FeltError
-from felt.games.craps.actions import Bet, CallOn, Roll, TakeDown
+from felt.games.craps.actions import Bet, CallOff, CallOn, Roll, TakeDown
 from felt.games.craps.dice import FixedDice
 from felt.games.craps.round import origin_json
 from felt.games.registry import table_game
@@ -382,3 +383,63 @@ def test_a_restart_between_rolls_knows_the_owners_of_carried_wagers(database_url
         f.host.start_round()
         roll(f, 3, 3)
         assert wallet(f, f.ann) == DEPOSIT - 10_00 - 12_00 + 14_00
+
+
+def test_random_wagers_take_downs_and_rolls_keep_the_layout_account_exact(
+    database_url: str,
+) -> None:
+    """Seeded random play through the host, two players and the stickperson: after every
+    commit the layout account equals the chips on the layout and the ledger sums to zero; every
+    refused action (a wager not offered now, an amount not payable in full, 1.4) leaves the
+    record, the round and the wallets as they were."""
+    rng = random.Random(23)
+    with floor(database_url) as f:
+        players = {1: f.ann, 2: f.bob}
+        with f.store.transaction() as conn:  # enough for every wager the dice leave standing
+            for who in players.values():
+                store_deposit = [Posting("cage", -10_000_00, "deposit"),
+                                 Posting(player_account(who.id), 10_000_00, "deposit")]  # fmt: skip
+                f.store.post(conn, f"more:{who.id}", store_deposit)
+        refused = rolled = 0
+        for _ in range(2000):
+            if rolled == 25:
+                break
+            rnd: Any = f.host.round
+            seat = rng.choice((1, 2))
+            allowed = rnd.allowed(seat)
+            pick = rng.random()
+            if pick < 0.15 and rnd.next_dealer_action() is not None:
+                roll(f, rng.randint(1, 6), rng.randint(1, 6))
+                rolled += 1
+                continue
+            calls = [(CallOn, x) for x in allowed["call_on"]] + [
+                (CallOff, x) for x in allowed["call_off"]
+            ]
+            if pick < 0.3 and allowed["take_down"]:
+                action: Any = TakeDown(seat, rng.choice(allowed["take_down"]))
+            elif pick < 0.4 and calls:
+                kind, spot = rng.choice(calls)
+                action = kind(seat, spot)
+            else:
+                spot = rng.choice(allowed["bet"] or ["pass"])
+                action = Bet(seat, spot, rng.choice((1_00, 5_00, 6_00, 10_00, 12_00, 25_00)))
+            before = (
+                f.host.version,
+                ledger_balances(f.store),
+                f.host.table.layout(),
+                on_layout(f.host),
+            )
+            try:
+                step(f, action, players[seat])
+            except FeltError:
+                refused += 1
+                after = (
+                    f.host.version,
+                    ledger_balances(f.store),
+                    f.host.table.layout(),
+                    on_layout(f.host),
+                )
+                assert after == before
+        assert refused > 0
+        assert rolled == 25
+        assert len(_roll_events(f.store)) == 25
