@@ -14,7 +14,7 @@ from felt.core.errors import FeltError
 from felt.games.craps.config import CrapsConfig
 from felt.games.craps.guide import render, step
 
-# The least payouts as the public descriptions post them (docs/interpretations-craps.md; place
+# The least payouts as the public descriptions post them (docs/interpretations.md; place
 # bets 9 to 5, 7 to 5, 7 to 6: NJ mini-dice 13:69F-13.6(b) and the 2004 Casino Control
 # Commission dispute reported by casinocitytimes.com; place to lose 5 to 11, 5 to 8, 4 to 5:
 # internet-casinos-gambling-sportsbooks.com/craps.html; hardways 7 to 1 and 9 to 1;
@@ -76,7 +76,7 @@ def test_1_4_a_table_paying_more_is_guided_by_its_own_pays() -> None:
 def test_1_6_odds_multiples_are_the_tables_and_lay_odds_win_at_most_that_multiple() -> None:
     # 3-4-5x: 3x on 4 and 10, 4x on 5 and 9, 5x on 6 and 8; a lay may win at most the same
     # multiple, so at true odds it may be 6x the flat wager on every point
-    # (parlaynation.com; casinodealerswebsite.com "lay 6/5", docs/interpretations-craps.md).
+    # (parlaynation.com; casinodealerswebsite.com "lay 6/5", docs/interpretations.md).
     odds = rows(guide(), "Odds behind the line (paid at true odds: the house has no edge on them)")
     assert odds == [
         ("4", "3x", "2 to 1", "1 to 2", "6x"), ("5", "4x", "3 to 2", "2 to 3", "6x"),
@@ -148,7 +148,7 @@ def test_every_seed_text_clause_is_cited_without_title_only_and_every_later_one_
 
 def test_1_4_payable_in_full_steps() -> None:
     # 7 to 6 pays a whole number of cents only on multiples of 6 cents: $6.00 wins $7.00, $5.00
-    # would win $5.83 1/3 (docs/interpretations-craps.md, "Payable in full").
+    # would win $5.83 1/3 (docs/interpretations.md, "Payable in full").
     assert step(Fraction(7, 6)) == 6
     assert 600 * Fraction(7, 6) == 700
     assert (500 * Fraction(7, 6)).denominator != 1
