@@ -86,14 +86,19 @@ def _balance(p: Player, amount: str) -> None:
 
 def _bet(p: Player, spot: str, chip: str, times: int = 1) -> None:
     """Pick the chip and click the spot ``times`` (each click one bet, waited for on screen)."""
-    page = p.page
-    page.locator(f"button[data-chip='{chip}']").click()
+    p.page.locator(f"button[data-chip='{chip}']").click()
     for _ in range(times):
-        before = page.locator(".craps").get_attribute("data-version")
-        page.locator(f".felt button.spot[data-spot='{spot}']:enabled").click()
-        page.wait_for_function(
-            "(v) => document.querySelector('.craps').dataset.version !== v", arg=before
-        )
+        _bet_typed(p, spot)
+
+
+def _bet_typed(p: Player, spot: str) -> None:
+    """Click ``spot`` once with the amount typed in the stake box (waited for on screen)."""
+    page = p.page
+    before = page.locator(".craps").get_attribute("data-version")
+    page.locator(f".felt button.spot[data-spot='{spot}']:enabled").click()
+    page.wait_for_function(
+        "(v) => document.querySelector('.craps').dataset.version !== v", arg=before
+    )
 
 
 def _roll(dealer: Player, d1: int, d2: int) -> None:
@@ -164,12 +169,17 @@ def test_two_players_across_a_point_cycle_with_the_stickpersons_console(
         == 1
     )
     _bet(ann, "place_5", "5")  # place 5 to win: $5 pays 7 to 5 (1.2(a)5, 1.4)
+    # place 6 at a $5 table is bet $6 (7 to 6 payable in full, 1.4), which no one chip makes:
+    # the amount is typed, and a click bets it
+    ann.page.locator("#stake").fill("6")
+    ann.page.locator("#stake").dispatch_event("change")
+    _bet_typed(ann, "place_6")
     _bet(bob, "come", "5")
 
     _roll(deal, 2, 3)  # 5: the place bet wins and stays up; the come bet goes to come 5
     _wait_rolls(ann, 2)
     _wait_rolls(bob, 2)
-    _balance(ann, "92.00")  # 100 - 10 - 5 + 7 (place 5 stays on the layout)
+    _balance(ann, "86.00")  # 100 - 10 - 5 - 6 + 7 (place 5 and place 6 stay on the layout)
     ann.page.wait_for_selector("[data-wager='place_5']")
     assert "Place 5 to win" in str(ann.page.locator("table.lines").first.text_content())
     bob.page.wait_for_selector(".felt button.spot[data-spot='come_5'] .chip.mine")
@@ -186,9 +196,9 @@ def test_two_players_across_a_point_cycle_with_the_stickpersons_console(
     _wait_rolls(bob, 3)
     assert ann.page.locator(".puck.off").count() == 1
     assert ann.page.locator("[data-wager]").count() == 0
-    # ann: the pass line and place 5 lost (their chips were already off her wallet); bob: don't
-    # pass won 1 to 1 ($5 back and $5), come 5 lost
-    _balance(ann, "92.00")
+    # ann: the pass line, place 5 and place 6 lost (their chips were already off her wallet);
+    # bob: don't pass won 1 to 1 ($5 back and $5), come 5 lost
+    _balance(ann, "86.00")
     _balance(bob, "100.00")
     shooter = ann.page.locator(".shooter").text_content()
     assert shooter is not None

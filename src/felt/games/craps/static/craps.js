@@ -42,7 +42,7 @@ export async function crapsTable(root, tableId, alive) {
   let view = null;
   let info = null;
   let gone = false;
-  let chip = CHIPS[1];
+  let chip = CHIPS[1]; // the amount a click on a spot bets, in dollars: a chip's, or one typed
   let mode = "place";
   let chosenSeat = null;
   let die1 = 1;
@@ -115,7 +115,7 @@ export async function crapsTable(root, tableId, alive) {
     const own = mine.length ? ` your wager ${money(mine[0].amount)}${mine[0].working ? "" : " (off)"}` : "";
     const label = `${spotLabel(id)},${own || " no wager of yours"}` + (others.length ? `, ${others.length} other seat${others.length > 1 ? "s" : ""}` : "");
     return h("button", { type: "button", class: `spot ${cls}`.trim(), dataset: { spot: id }, disabled: !!why,
-      title: why || `Bet $${chip} on ${spotLabel(id)}`, "aria-label": label,
+      title: why || `Bet ${money(cents(chip))} on ${spotLabel(id)}`, "aria-label": label,
       onclick: () => act({ seat, action: "bet", spot: id, amount: chip }) },
     h("span", { class: "spot-name" }, text),
     mine.map((c) => h("span", { class: `chip mine${c.working ? "" : " off"}`, dataset: { seat: c.seat } }, money(c.amount), c.call ? ` ${c.call}` : "")),
@@ -159,10 +159,17 @@ export async function crapsTable(root, tableId, alive) {
           sb("eleven", "Eleven", "prop"), sb("craps_eleven", "C and E", "prop"), sb("horn", "Horn", "prop"))));
   }
 
+  // The chips, and the amount a click bets: a chip's, or any amount typed (a place 6 or 8 at a $5
+  // table is bet $6, which no one chip makes: 7 to 6 must be payable in full, 1.4).
   function chipSelector() {
-    return h("div", { class: "chips", role: "radiogroup", "aria-label": "Chip" },
-      CHIPS.map((c) => h("button", { type: "button", role: "radio", "aria-checked": String(chip === c), class: `chip-pick${chip === c ? " selected" : ""}`,
-        dataset: { chip: c }, "aria-label": `Chip $${c}`, onclick: () => { chip = c; draw(); } }, `$${c}`)));
+    const amount = h("input", { id: "stake", type: "number", min: "0.01", step: "0.01", inputmode: "decimal", value: chip,
+      "aria-label": "Amount each click bets, in dollars",
+      onchange: (ev) => { const v = Number(ev.target.value); if (v > 0) chip = String(v); else ev.target.value = chip; draw(); } });
+    return h("div", { class: "chips" },
+      h("div", { class: "row", role: "radiogroup", "aria-label": "Chip" },
+        CHIPS.map((c) => h("button", { type: "button", role: "radio", "aria-checked": String(chip === c), class: `chip-pick${chip === c ? " selected" : ""}`,
+          dataset: { chip: c }, "aria-label": `Chip $${c}`, onclick: () => { chip = c; draw(); } }, `$${c}`))),
+      h("label", { class: "stake" }, "Bet $", amount));
   }
 
   // The player's own wagers with what may be done with each now.
