@@ -20,7 +20,6 @@ from felt.games.craps.analysis is used.
 from __future__ import annotations
 
 import copy
-import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -33,7 +32,7 @@ from felt.rounds.actions import Action
 from felt.rounds.engine import seat_party
 
 SEAT, SHOOTER = 1, 7
-THROWS = list(itertools.product(range(1, 7), repeat=2))
+THROWS: list[tuple[int, int]] = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 P = {t: Fraction(sum(1 for a, b in THROWS if a + b == t), 36) for t in range(2, 13)}
 POINTS = (4, 5, 6, 8, 9, 10)
 

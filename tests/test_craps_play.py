@@ -19,6 +19,7 @@ from felt.core.errors import FeltError
 from felt.games.craps.config import CrapsConfig
 from felt.games.craps.dice import FixedDice
 from felt.games.craps.play import play
+from felt.games.craps.round import CrapsRound
 from felt.games.craps.table import CrapsTable
 
 
@@ -203,7 +204,9 @@ def test_save_writes_one_script_per_roll_with_its_dice(tmp_path: Path) -> None:
     ]
     assert scripts[0]["wagers"]
     assert scripts[1]["wagers"]
-    assert run_script(scripts[0]).point == 5
+    first = run_script(scripts[0])
+    assert isinstance(first, CrapsRound)
+    assert first.point == 5
 
 
 def test_every_saved_roll_replays_a_roll_with_no_new_wager_too(tmp_path: Path) -> None:

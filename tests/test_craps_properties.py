@@ -210,8 +210,8 @@ def _play(
         pre.append(Bet(SHOOTER, "pass", 500, "sam"))
     for action in [*pre, *moves]:
         _try(rnd, action, thorough)
-    while draw is not None and (action := draw(rnd)) is not None:
-        _try(rnd, action, thorough)
+    while draw is not None and (drawn := draw(rnd)) is not None:
+        _try(rnd, drawn, thorough)
     if thorough:
         for n in (*PLAYERS, SHOOTER):
             _allowed_agrees(rnd, n)

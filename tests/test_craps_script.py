@@ -12,6 +12,7 @@ from felt.cli.script import report, report_text, round_script, run_script
 from felt.core.errors import FeltError
 from felt.games.craps.actions import Bet
 from felt.games.craps.config import CrapsConfig
+from felt.games.craps.round import CrapsRound
 from felt.games.craps.table import CrapsTable
 from tests.test_craps_round import random_session
 
@@ -23,6 +24,7 @@ def test_every_roll_s_script_replays_it_exactly(seed: int) -> None:
     for rnd in random_session(seed, 30):
         script = json.loads(json.dumps(round_script(rnd)))  # as a file holds it
         again = run_script(script)
+        assert isinstance(again, CrapsRound)
         assert again.lines == rnd.lines
         assert again.ledger == rnd.ledger
         assert again.seats == rnd.seats

@@ -32,6 +32,7 @@ from felt.core.errors import FeltError
 from felt.games.craps.actions import Bet, CallOff, CallOn, Roll, TakeDown
 from felt.games.craps.dice import FixedDice
 from felt.games.craps.round import origin_json
+from felt.games.craps.table import CrapsTable
 from felt.games.registry import table_game
 from felt.rounds.actions import NoMoreBets
 from felt.server.auth import Account, create_account
@@ -76,6 +77,13 @@ class Floor:
         host = TableHost(self.store, self.host.spec, "node-a")
         host.load()
         return host
+
+
+def layout_of(host: TableHost) -> dict[int, dict[str, int]]:
+    """The chips on the layout of the host's craps table, by seat and spot (cents)."""
+    table = host.table
+    assert isinstance(table, CrapsTable)
+    return table.layout()
 
 
 @contextmanager
@@ -332,7 +340,7 @@ def test_replaying_every_rolls_events_rebuilds_the_next_rolls_layout_exactly(
     chip movements and the next roll's stored origin: the layout with owners and calls, the
     point, the shooter and the roll history (issue 23 item 3)."""
     with floor(database_url) as f:
-        script = [
+        script: list[tuple[list[Bet | CallOn | CallOff | TakeDown], tuple[int, int]]] = [
             ([Bet(1, "pass", 10_00), Bet(2, "dont_pass", 10_00), Bet(2, "field", 5_00)], (2, 3)),
             ([Bet(1, "pass_odds", 20_00), Bet(2, "come", 5_00), Bet(1, "place_6", 12_00)], (4, 4)),
             ([Bet(2, "come_8_odds", 5_00), CallOn(1, "place_6"), TakeDown(1, "place_6")], (3, 3)),
@@ -342,7 +350,7 @@ def test_replaying_every_rolls_events_rebuilds_the_next_rolls_layout_exactly(
         ]
         for actions, dice in script:
             for a in actions:
-                step(f, a, f.ann if a.seat == 1 else f.bob)  # type: ignore[attr-defined]
+                step(f, a, f.ann if a.seat == 1 else f.bob)
             roll(f, *dice)
         game, config = f.host.game, f.host.table.config
         with f.store.engine.connect() as conn:
@@ -426,7 +434,7 @@ def test_random_wagers_take_downs_and_rolls_keep_the_layout_account_exact(
             before = (
                 f.host.version,
                 ledger_balances(f.store),
-                f.host.table.layout(),
+                layout_of(f.host),
                 on_layout(f.host),
             )
             try:
@@ -436,7 +444,7 @@ def test_random_wagers_take_downs_and_rolls_keep_the_layout_account_exact(
                 after = (
                     f.host.version,
                     ledger_balances(f.store),
-                    f.host.table.layout(),
+                    layout_of(f.host),
                     on_layout(f.host),
                 )
                 assert after == before
