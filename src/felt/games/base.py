@@ -298,13 +298,23 @@ class TableGame(Game):
         such as where the shuffler cuts)."""
         return rnd.next_dealer_action()
 
-    def complete_action(self, table: GameTable, action: Action) -> Action:
-        """``action`` as the server applies it at ``table``, after it was authorized and before
-        it is tried: a game fills in here what only the table may supply at that moment (the
-        dice of an electronic craps table, thrown when the roll is applied) or refuses what a
-        person may not send.  The recorded action is the completed one, so replay never asks
-        again.  By default the action is unchanged."""
+    def complete_action(
+        self, table: GameTable, action: Action, rnd: RoundCore | None = None
+    ) -> Action:
+        """``action`` as the server applies it at ``table`` to ``rnd`` (the round in play, when
+        known), after it was authorized and before it is tried: a game fills in here what only
+        the table may supply at that moment (the dice of an electronic craps table, thrown when
+        the roll is applied) or refuses what a person may not send.  The recorded action is the
+        completed one, so replay never asks again.  By default the action is unchanged."""
         return action
+
+    def carried_owner(self, table: GameTable, seat: int) -> str | None:
+        """The player whose wagers ``table`` carries at ``seat`` from the last round into the
+        next (a game whose wagers stay on the layout across rounds: craps), or None.  Between
+        rounds the server treats such a seat as in play: its player may not stand up and no one
+        else may sit down to it, and the table may not be closed with chips on its layout.
+        None by default (every other game settles every wager within its round)."""
+        return None
 
     def betting_closes_early(self, rnd: RoundCore, seated: set[int]) -> bool:
         """Whether the server's betting clock may close ``rnd``'s wagers before its full

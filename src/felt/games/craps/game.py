@@ -148,7 +148,17 @@ class Craps(TableGame):
             return None
         return step
 
-    def complete_action(self, table: GameTable, action: Action) -> Action:
+    def carried_owner(self, table: GameTable, seat: int) -> str | None:
+        """The player whose chips lie at ``seat`` on the layout between rolls: wagers stay the
+        player's until decided or taken down (1.3, title only)."""
+        held = self._table(table).seats.get(seat)
+        if held is None or not held.wagers:
+            return None
+        return str(held.player or f"seat {seat}")
+
+    def complete_action(
+        self, table: GameTable, action: Action, rnd: RoundCore | None = None
+    ) -> Action:
         """The roll at an electronic table gets its dice from the table's source as it is
         applied; dice sent by a person are refused there, and a roll without dice is refused at
         a live table (the stickperson enters both)."""
@@ -156,6 +166,8 @@ class Craps(TableGame):
 
         if not isinstance(action, Roll):
             return action
+        if rnd is not None and str(getattr(rnd, "phase", "")) != "closed":
+            return action  # no throw spent on a roll the round refuses (wagers still open)
         craps = self._table(table)
         given = action.die1 is not None or action.die2 is not None
         if craps.config.dice == "table":
