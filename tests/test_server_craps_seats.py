@@ -23,7 +23,8 @@ def roll_between(f: Floor, d1: int, d2: int) -> None:
     in view, the next not yet opened: the host's loop opens it after ``between_rounds_seconds``)."""
     f.host.apply_now(NoMoreBets(), f.deal)
     f.host.apply_now(Roll(d1, d2), f.deal)
-    assert f.host.round is not None and f.host.round.finished
+    assert f.host.round is not None
+    assert f.host.round.finished
 
 
 def test_a_player_with_chips_on_the_layout_keeps_the_seat_between_rolls_1_3(
@@ -51,14 +52,16 @@ def test_a_closed_table_rolls_on_until_its_layout_is_clear_and_takes_no_new_wage
         step(f, Bet(2, "place_6", 12_00), f.bob)
         roll(f, 2, 2)  # point 4; the place 6 is working
         f.host.set_open(False)
-        assert f.host.round is not None and not f.host.round.finished
-        with pytest.raises(FeltError, match="closed.*no new wagers"):
+        assert f.host.round is not None
+        assert not f.host.round.finished
+        with pytest.raises(FeltError, match=r"closed.*no new wagers"):
             f.host.apply_now(Bet(1, "field", 5_00), f.ann)
         step(f, TakeDown(2, "place_6"), f.bob)  # a wager that may come down still may
         roll_between(f, 3, 5)  # an 8: nothing decided, the pass wager still on the layout
         f.host.next_round_at = 0.0
         asyncio.run(f.host._tick(time.monotonic()))  # closed, but chips lie on the layout
-        assert f.host.round is not None and not f.host.round.finished
+        assert f.host.round is not None
+        assert not f.host.round.finished
         roll_between(f, 2, 2)  # the point is made: the pass wager is decided, the layout clear
         assert f.host._carries() is False
         settled = f.host.round
