@@ -335,6 +335,59 @@ def test_passing_the_dice_goes_clockwise_1_11() -> None:
         rnd.apply(PassDice(5))
 
 
+def test_the_only_line_seat_may_not_pass_the_dice_1_11() -> None:
+    """Passing the dice when no other seat has a pass or don't pass wager to take them would
+    leave the come out roll with no shooter: refused, nothing changed."""
+    rnd = table().new_round()
+    rnd.apply(Bet(1, "pass", 1000))
+    rnd.apply(Bet(2, "field", 100))  # a seat with no line wager cannot take the dice
+    with pytest.raises(
+        FeltError,
+        match=r"^seat 1: no other seat has a pass or don't pass wager to take the dice "
+        r"\(N\.J\.A\.C\. 19:47-1\.11\)",
+    ):
+        rnd.apply(PassDice(1))
+    assert rnd.declined == []
+    assert rnd.next_dealer_action() == NoMoreBets()
+
+
+def test_a_seat_that_passed_the_dice_takes_them_back_with_a_new_line_wager_1_11() -> None:
+    """Seat 1 passes to seat 2, whose pass is then taken down: no shooter, and the table says
+    how to go on; seat 1's next pass wager makes it the shooter again."""
+    rnd = table().new_round()
+    rnd.apply(Bet(1, "pass", 1000))
+    rnd.apply(Bet(2, "pass", 1000))
+    rnd.apply(PassDice(1))
+    assert rnd.next_shooter() == 2
+    rnd.apply(TakeDown(2, "pass"))
+    assert rnd.next_dealer_action() is None
+    assert rnd.waiting() == (
+        "waiting for a shooter: a pass or don't pass wager (seat 1 passed the dice: its next "
+        "pass or don't pass wager takes them back)"
+    )
+    rnd.apply(Bet(1, "dont_pass", 500))
+    assert rnd.declined == []
+    assert rnd.next_shooter() == 1
+    rnd.apply(NoMoreBets())
+    assert rnd.shooter == 1
+
+
+def test_a_seat_whose_wagers_are_all_taken_down_leaves_the_roll_1_3() -> None:
+    """Nothing of seat 2's left on the layout and no statement line: the seat is not in the
+    roll (a server lets its player stand), and the chips are back in its player's hands."""
+    rnd = point_table(6).new_round()
+    rnd.apply(Bet(2, "place_8", 1200, "bob"))
+    rnd.apply(Bet(2, "hard_8", 100))
+    rnd.apply(TakeDown(2, "place_8"))
+    assert 2 in rnd.seats
+    rnd.apply(TakeDown(2, "hard_8"))
+    assert 2 not in rnd.seats
+    assert rnd.ledger.balance(seat_party(2)) == 0
+    rnd.apply(NoMoreBets())
+    rnd.apply(Roll(4, 4))
+    assert [x.seat for x in rnd.lines] == []
+
+
 # ----------------------------------------------------------------- the record
 def test_refused_action_changes_nothing() -> None:
     rnd = point_table(6).new_round()

@@ -633,7 +633,7 @@ def test_pass_is_removable_before_the_come_out_roll_1_3() -> None:
     rnd.apply(TakeDown(1, "pass", 400))
     assert rnd.seats[1].wagers == {"pass": 600}
     rnd.apply(TakeDown(1, "pass"))
-    assert "pass" not in rnd.seats[1].wagers
+    assert 1 not in rnd.seats  # nothing of seat 1's is left on the layout: the seat is free
     assert wallet(rnd, 1) == 0
 
 
@@ -672,7 +672,7 @@ def test_dont_pass_may_be_reduced_and_taken_down_after_the_point_never_increased
     rnd.apply(TakeDown(1, "dont_pass", 400))
     assert rnd.seats[1].wagers["dont_pass"] == 600
     rnd.apply(TakeDown(1, "dont_pass"))
-    assert "dont_pass" not in rnd.seats[1].wagers
+    assert 1 not in rnd.seats  # nothing of seat 1's is left on the layout: the seat is free
     assert wallet(rnd, 1) == 1000  # all back to the player, no statement line
     assert lines_for(rnd, 1, "dont_pass") == []
 
@@ -1230,7 +1230,7 @@ def test_dont_pass_reduced_below_its_odds_limit_refused_taken_down_with_its_odds
     rnd = peek(table)
     refused(rnd, TakeDown(2, "dont_pass", 500), r"19:47-1\.6")
     rnd.apply(TakeDown(2, "dont_pass"))
-    assert rnd.seats[2].wagers == {}
+    assert 2 not in rnd.seats  # the odds came down with it: nothing of seat 2's is left
     assert wallet(rnd, 2) == 7000
     assert rnd.lines == []
 

@@ -393,6 +393,22 @@ def test_a_restart_between_rolls_knows_the_owners_of_carried_wagers(database_url
         assert wallet(f, f.ann) == DEPOSIT - 10_00 - 12_00 + 14_00
 
 
+def test_a_player_who_took_every_wager_down_may_stand_up_1_3(database_url: str) -> None:
+    """Bob's place 6 taken down between rolls (1.3, title only): nothing of his is on the
+    layout, so he may leave his seat, his $12 back in his wallet; ann's pass on the point is a
+    contract wager, so she may not."""
+    with floor(database_url) as f:
+        step(f, Bet(1, "pass", 10_00), f.ann)
+        roll(f, 2, 2)  # the point 4
+        step(f, Bet(2, "place_6", 12_00), f.bob)
+        step(f, TakeDown(2, "place_6"), f.bob)
+        f.host.stand(f.bob, 2)
+        assert 2 not in f.host.seats
+        assert wallet(f, f.bob) == DEPOSIT
+        with pytest.raises(FeltError, match="your wagers are on the layout"):
+            f.host.stand(f.ann, 1)
+
+
 def test_random_wagers_take_downs_and_rolls_keep_the_layout_account_exact(
     database_url: str,
 ) -> None:

@@ -264,22 +264,15 @@ def report(rnd: RoundCore) -> dict[str, Any]:
         net = rnd.net(number)
         hand = None
         discarded = getattr(seat, "discarded", None)
-        # a game of no cards (craps) keeps no hand status: its seats' wagers are what is placed
-        status = getattr(seat, "status", None)
-        if status == "settled":
+        if seat.status == "settled":
             hand = game.report_hand(rnd, number)
-        placed = getattr(seat, "placed", None)
         seats[str(number)] = {
             "player": seat.player,
-            "status": status,
-            "cards": [str(c) for c in seat.hand_cards()]
-            if status is None
-            else [str(c) for c in seat.cards],
+            "status": seat.status,
+            "cards": [str(c) for c in seat.cards],
             "discarded": [str(c) for c in discarded] if discarded else [],
             "hand": hand,
-            "wagers": {
-                k: dollars_number(v) for k, v in (seat.wagers if placed is None else placed).items()
-            },
+            "wagers": {k: dollars_number(v) for k, v in seat.placed.items()},
             "lines": [
                 {
                     "wager": line.wager,

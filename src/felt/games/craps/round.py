@@ -41,7 +41,7 @@ from felt.games.craps.actions import Bet, CallOff, CallOn, InvalidRoll, PassDice
 from felt.games.craps.config import EDITION, CrapsConfig, odds_text, rules
 from felt.games.craps.dice import check_die
 from felt.games.craps.spots import NUMBERS, Spot, point_odds, spot
-from felt.rounds.actions import DrawnInError, FaceUpCard, NoMoreBets, ShufflerJam
+from felt.rounds.actions import DrawnInError, FaceUpCard, NoMoreBets, ShufflerJam, player_name
 from felt.rounds.engine import HOUSE, LAYOUT, SettlementLine, seat_party
 from felt.rounds.round_core import RoundCore
 
@@ -73,6 +73,15 @@ class CrapsSeat:
     player: str | None = None
     wagers: dict[str, int] = field(default_factory=dict)
     calls: dict[str, str] = field(default_factory=dict)
+    at_roll: dict[str, int] | None = None
+    """The wagers on the layout when the dice went out ("no more bets"); None before."""
+
+    @property
+    def placed(self) -> dict[str, int]:
+        """The wagers in action at this roll, what its record lists: those on the layout when
+        the dice went out (a wager the roll decides leaves ``wagers``, not this); before then,
+        the wagers on the layout now."""
+        return dict(self.wagers if self.at_roll is None else self.at_roll)
 
     def hand_cards(self) -> list[Any]:
         """Craps deals no cards."""
@@ -131,6 +140,11 @@ class CrapsRound(RoundCore):
     """Come and don't come wagers to move to their come points once the roll is settled."""
     uses_cards: ClassVar[bool] = False
     seat_label: ClassVar[str] = "seat"
+
+    def __post_init__(self) -> None:
+        for s in self.seats.values():  # what a carried seat had at the last roll is not this one's
+            s.at_roll = None
+        super().__post_init__()
 
     # ----------------------------------------------------------------- what a game supplies
     def seat_count(self) -> int:
@@ -210,7 +224,14 @@ class CrapsRound(RoundCore):
         if not any(s.wagers for s in self.seats.values()):
             return "waiting for a wager on the layout"
         if self.next_shooter() is None:
-            return "waiting for a shooter: a pass or don't pass wager"
+            passed = [n for n in self.declined if n in self.seats and self.seats[n].has_line()]
+            again = (
+                f" (seat {passed[0]} passed the dice: its next pass or don't pass wager takes "
+                "them back)"
+                if passed
+                else ""
+            )
+            return f"waiting for a shooter: a pass or don't pass wager{again}"
         return None
 
     # ----------------------------------------------------------------- the shooter (1.11)
@@ -390,43 +411,103 @@ class CrapsRound(RoundCore):
         own = self.seats.get(a.seat)
         if own is not None and own.wagers and a.player and own.player and own.player != a.player:
             raise FeltError(f"{where}: seat {a.seat} is {own.player}'s while wagers lie there")
-        if a.amount <= 0:
-            raise FeltError(f"{where}: a wager is a positive amount, got {dollars(a.amount)}")
         have = own.wagers.get(s.id, 0) if own else 0
-        total = have + a.amount
+        why = self.amount_refusal(own, s, have, a.amount)
+        if why is not None:
+            raise FeltError(f"{where}: {why}")
+
+    def amount_refusal(
+        self, own: CrapsSeat | None, s: Spot, have: int, amount: int, carried: bool = False
+    ) -> str | None:
+        """Why ``amount`` more on ``s`` (``have`` there already) is not a wager the table
+        accepts, or None: positive, within the table's limits (odds: within the multiple of the
+        flat wager, 1.6) and payable in full (1.4).  ``carried``: the amount is one the layout
+        carries from the last roll (no bet to suggest another amount for)."""
+        verb = "carry" if carried else "bet"
+        if amount <= 0:
+            return f"a wager is a positive amount, got {dollars(amount)}"
+        total = have + amount
         cfg = self.config
         if s.odds:
             assert own is not None
             least, (most, words) = 1, self._odds_cap(own, s)
             if total > most:
-                raise FeltError(
-                    f"{where}: odds may total {words}, so at most {dollars(most)}; you have "
-                    f"{dollars(have)} there and bet {dollars(a.amount)} ({self.cite('6')})"
+                return (
+                    f"odds may total {words}, so at most {dollars(most)}; "
+                    + (f"you have {dollars(have)} there and " if have else "")
+                    + f"{verb} {dollars(amount)} ({self.cite('6')})"
                 )
         else:
             prop = s.kind == "hard" or s.one_roll
             least, most = (cfg.proposition_minimum if prop else cfg.minimum), cfg.maximum
             if total < least or total > most:
-                raise FeltError(
-                    f"{where}: a wager there must total {dollars(least)} to "
-                    f"{dollars(most)} (the table's limits), got {dollars(total)}"
+                return (
+                    f"a wager there must total {dollars(least)} to {dollars(most)} (the table's "
+                    f"limits), got {dollars(total)}"
                 )
         step = self.step(s)
         if total % step:
             below, above = total - total % step, total - total % step + step
             options = [t - have for t in (below, above) if max(least, have + 1) <= t <= most]
-            raise FeltError(
-                f"{where}: a wager there is paid at {', '.join(odds_text(o) for o in self.pays(s))}"
-                f" and must be payable in full, a whole number of {dollars(step)} in all "
+            return (
+                f"a wager there is paid at {', '.join(odds_text(o) for o in self.pays(s))} and "
+                f"must be payable in full, a whole number of {dollars(step)} in all "
                 f"({self.cite('4')}); "
                 + (
-                    f"bet {' or '.join(dollars(x) for x in options)} instead of {dollars(a.amount)}"
+                    f"{verb} {' or '.join(dollars(x) for x in options)} instead of {dollars(amount)}"
                     if options
                     else "no amount within the limits is"
                 )
             )
+        return None
+
+    def check_carried(self, where: str) -> None:
+        """Every wager the roll carries is one the table could have left on the layout between
+        rolls: as :meth:`amount_refusal` accepts it (positive, within the limits and the odds
+        multiple, payable in full; 1.4, 1.6), odds only behind their flat wager (pass and don't
+        pass odds while a point is set), calls only on wagers that can be called, and no come or
+        don't come wager in the come area (the roll after it was made moved it, 1.1)."""
+        for n in sorted(self.seats):
+            seat = self.seats[n]
+            for s in _order(seat.wagers):  # flat wagers before their odds
+                why = self._carried_refusal(seat, s)
+                if why is not None:
+                    raise FeltError(f"{where}: seat {n} {s.id} {dollars(seat.wagers[s.id])}: {why}")
+            for sid, call in seat.calls.items():
+                s = spot(sid)
+                if sid not in seat.wagers:
+                    raise FeltError(
+                        f"{where}: seat {n}: {sid} is called {call}, but the seat has no wager there"
+                    )
+                if not self.callable(s):
+                    raise FeltError(
+                        f"{where}: seat {n}: {sid} cannot be called {call}: only standing wagers "
+                        f"(place, place to lose, buy, lay, hardways) and odds can "
+                        f"({self.cite('3')})"
+                    )
+
+    def _carried_refusal(self, seat: CrapsSeat, s: Spot) -> str | None:
+        """Why the layout cannot carry ``seat``'s wager on ``s`` into a roll, or None."""
+        if s.kind in ("come", "dont_come") and s.number is None:
+            return (
+                f"a {_words(s)} wager lies in the come area only until the next roll moves it to "
+                f'its come point ({self.cite("1")} "Come Point"); between rolls the come area '
+                f"is empty: carry it on {s.id}_N (N one of 4, 5, 6, 8, 9, 10)"
+            )
+        if s.odds:
+            flat = s.flat
+            if flat.id not in seat.wagers:
+                return f"odds lie behind their flat wager ({self.cite('6')}); the seat has no {flat.id}"
+            if flat.kind in ("pass", "dont_pass") and self.point is None:
+                return (
+                    f"odds behind {_words(flat)} lie there only while a point is set "
+                    f"({self.cite('6')}); the point is null"
+                )
+        return self.amount_refusal(seat, s, 0, seat.wagers[s.id], carried=True)
 
     def _do_bet(self, a: Bet) -> None:
+        if a.spot in ("pass", "dont_pass") and a.seat in self.declined:
+            self.declined.remove(a.seat)  # a new line wager offers to take the dice again (1.11)
         own = self.seats.setdefault(a.seat, CrapsSeat(a.seat, a.player))
         if a.player and not own.wagers:
             own.player = a.player
@@ -489,6 +570,8 @@ class CrapsRound(RoundCore):
                 own.calls.pop(sid, None)
             self.ledger.move(LAYOUT, seat_party(a.seat), amt, f"{sid} taken down")
             self._effect("take_down", a.seat, amount=amt, detail=sid)
+        if not own.wagers and not any(line.seat == a.seat for line in self.lines):
+            del self.seats[a.seat]  # nothing of the seat's is on the layout: its player may go
 
     def _check_call(self, seat: int, spot_id: str, on: bool) -> Spot:
         s = spot(spot_id, "call spot")
@@ -535,6 +618,15 @@ class CrapsRound(RoundCore):
                 f"seat {a.seat} does not hold the dice (the shooter is "
                 f"{self.next_shooter() or 'not yet found'}; {self.cite('11')})"
             )
+        others = [
+            n for n, s in self.seats.items()
+            if n != a.seat and s.has_line() and n not in self.declined
+        ]  # fmt: skip
+        if not others:
+            raise FeltError(
+                f"seat {a.seat}: no other seat has a pass or don't pass wager to take the dice "
+                f"({self.cite('11')}); throw them, or pass them once another seat has one"
+            )
 
     def _do_pass_dice(self, a: PassDice) -> None:
         self.declined.append(a.seat)
@@ -551,6 +643,8 @@ class CrapsRound(RoundCore):
     def _do_no_more_bets(self, a: NoMoreBets) -> None:
         self.shooter = self.next_shooter()
         self.phase = Phase.CLOSED
+        for s in self.seats.values():
+            s.at_roll = dict(s.wagers)
         self._effect("no_more_bets", self.shooter, detail=f"the dice are out: seat {self.shooter}")
 
     def _check_invalid_roll(self, a: InvalidRoll) -> None:
@@ -694,7 +788,12 @@ class CrapsRound(RoundCore):
             self.ledger.move(LAYOUT, HOUSE, stake, f"{s.id} collected")
             amount = -stake
         elif outcome == "win":
-            amount = stake * odds.numerator // odds.denominator
+            won = stake * odds
+            if won.denominator != 1:  # every wager is checked payable in full when made (1.4)
+                raise RuntimeError(
+                    f"cannot happen: {s.id} {dollars(stake)} at {odds_text(odds)} is not whole cents"
+                )
+            amount = int(won)
             self.ledger.move(HOUSE, who, amount, f"{s.id} paid")
             if not stays:
                 self.ledger.move(LAYOUT, who, stake, f"{s.id} returned")
@@ -779,29 +878,19 @@ def origin_json(
 
 def round_from_origin(config: CrapsConfig, origin: Mapping[str, Any]) -> CrapsRound:
     """The roll :func:`origin_json` (or :meth:`CrapsRound.origin_json`) describes; a malformed
-    origin is one clear error naming its part."""
+    origin, or a layout the table could not have left (a wager it would refuse, odds with no flat
+    wager or no point, a call on a wager that cannot be called, a come wager still in the come
+    area), is one clear error naming its part."""
     where = "craps roll origin"
-    allowed = {"number", "point", "shooter", "rolls", "seats"}
-    extra = set(origin) - allowed
+    if not isinstance(origin, Mapping):
+        raise FeltError(f"{where} must be an object (number, point, shooter, rolls, seats)")
+    extra = set(origin) - set(ORIGIN_KEYS)
     if extra:
-        raise FeltError(f"{where}: unknown keys {sorted(extra)} (allowed: {sorted(allowed)})")
-    point = origin.get("point")
-    if point is not None and point not in NUMBERS:
-        raise FeltError(
-            f"{where}: point must be one of 4, 5, 6, 8, 9, 10 or null, got {excerpt(point)}"
-        )
-    number = origin.get("number", 1)
-    shooter = origin.get("shooter")
-    for name, value in (("number", number), ("shooter", shooter)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
-        ):
-            raise FeltError(f"{where}: {name} must be a whole number from 1, got {excerpt(value)}")
-    if shooter is not None and shooter > config.seats:
-        raise FeltError(f"{where}: shooter {shooter} is not a seat (1 to {config.seats})")
-    rolls = origin.get("rolls", [])
-    if not isinstance(rolls, list):
-        raise FeltError(f"{where}: rolls must be a list")
+        raise FeltError(f"{where}: unknown keys {sorted(extra)} (allowed: {sorted(ORIGIN_KEYS)})")
+    point = _point(origin.get("point"), f"{where}: point")
+    number = _whole(origin.get("number", 1), f"{where}: number")
+    shooter = _seat(origin.get("shooter"), config, f"{where}: shooter")
+    rolls = _rolls(origin.get("rolls", []), config, f"{where}: rolls")
     seats: dict[int, CrapsSeat] = {}
     raw = origin.get("seats", {})
     if not isinstance(raw, Mapping):
@@ -809,24 +898,103 @@ def round_from_origin(config: CrapsConfig, origin: Mapping[str, Any]) -> CrapsRo
     for key, entry in raw.items():
         if not str(key).isdigit() or not 1 <= int(key) <= config.seats:
             raise FeltError(f"{where}: seat {excerpt(key)} is not a seat (1 to {config.seats})")
-        if not isinstance(entry, Mapping):
-            raise FeltError(f"{where}: seat {key} must be an object (player, wagers, calls)")
-        wagers = {
-            spot(k).id: cents(v, f"{where}: seat {key} {k}")
-            for k, v in dict(entry.get("wagers", {})).items()
-        }
-        calls = {spot(k).id: str(v) for k, v in dict(entry.get("calls", {})).items()}
-        if any(v not in ("on", "off") for v in calls.values()):
-            raise FeltError(f'{where}: seat {key}: a call is "on" or "off"')
-        player = entry.get("player")
-        seats[int(key)] = CrapsSeat(
-            int(key), None if player is None else str(player), wagers, calls
+        seats[int(key)] = _carried_seat(int(key), entry, f"{where}: seat {key}")
+    rnd = CrapsRound(config, (), number=number, point=point, shooter=shooter,
+                     rolls=rolls[-HISTORY:], seats=seats)  # fmt: skip
+    rnd.check_carried(where)
+    return rnd
+
+
+ORIGIN_KEYS = ("number", "point", "shooter", "rolls", "seats")
+ROLL_KEYS = ("number", "dice", "total", "shooter", "point_before")
+
+
+def _whole(value: object, where: str) -> int:
+    """A whole number from 1, or one clear error."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise FeltError(f"{where} must be a whole number from 1, got {excerpt(value)}")
+    return value
+
+
+def _point(value: object, where: str) -> int | None:
+    """A point number or None, or one clear error."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in NUMBERS:
+        raise FeltError(f"{where} must be one of 4, 5, 6, 8, 9, 10 or null, got {excerpt(value)}")
+    return value
+
+
+def _seat(value: object, config: CrapsConfig, where: str) -> int | None:
+    """A seat of the table or None, or one clear error."""
+    if value is None:
+        return None
+    seat = _whole(value, where)
+    if seat > config.seats:
+        raise FeltError(f"{where}: {seat} is not a seat (1 to {config.seats})")
+    return seat
+
+
+def _rolls(raw: object, config: CrapsConfig, where: str) -> list[dict[str, Any]]:
+    """The roll history of an origin, each entry checked: number, the two dice and their total,
+    the shooter, the point the roll found."""
+    if not isinstance(raw, list):
+        raise FeltError(f"{where} must be a list of rolls ({', '.join(ROLL_KEYS)})")
+    out = []
+    for i, r in enumerate(raw):
+        at = f"{where}[{i}]"
+        if not isinstance(r, Mapping):
+            raise FeltError(f"{at} must be an object ({', '.join(ROLL_KEYS)}), got {excerpt(r)}")
+        extra = set(r) - set(ROLL_KEYS)
+        missing = [k for k in ROLL_KEYS[:3] if k not in r]
+        if extra or missing:
+            raise FeltError(
+                f"{at}: give {', '.join(ROLL_KEYS[:3])} (and shooter, point_before if known); "
+                + (f"unknown {sorted(extra)}" if extra else f"missing {missing}")
+            )
+        dice = r["dice"]
+        if not isinstance(dice, list | tuple) or len(dice) != 2:
+            raise FeltError(
+                f"{at}: dice must be a list of two dice such as [3, 4], got {excerpt(dice)}"
+            )
+        d1, d2 = check_die(dice[0], f"{at}: dice[0]"), check_die(dice[1], f"{at}: dice[1]")
+        if r["total"] != d1 + d2 or isinstance(r["total"], bool):
+            raise FeltError(
+                f"{at}: total must be the dice's sum {d1 + d2}, got {excerpt(r['total'])}"
+            )
+        out.append({"number": _whole(r["number"], f"{at}: number"), "dice": [d1, d2],
+                    "total": d1 + d2, "shooter": _seat(r.get("shooter"), config, f"{at}: shooter"),
+                    "point_before": _point(r.get("point_before"), f"{at}: point_before")})  # fmt: skip
+    return out
+
+
+def _carried_seat(number: int, entry: object, where: str) -> CrapsSeat:
+    """One seat of an origin: its player, wagers (dollars by spot id) and calls."""
+    if not isinstance(entry, Mapping):
+        raise FeltError(f"{where} must be an object (player, wagers, calls)")
+    extra = set(entry) - {"player", "wagers", "calls"}
+    if extra:
+        raise FeltError(f"{where}: unknown keys {sorted(extra)} (allowed: player, wagers, calls)")
+    raw_wagers, raw_calls = entry.get("wagers", {}), entry.get("calls", {})
+    if not isinstance(raw_wagers, Mapping) or not raw_wagers:
+        raise FeltError(
+            f'{where}: wagers must be an object of spot and amount such as {{"pass": "10.00"}}; '
+            "a seat with no wager on the layout is left out"
         )
-    clean = [
-        {"number": int(r["number"]), "dice": [int(r["dice"][0]), int(r["dice"][1])],
-         "total": int(r["total"]), "shooter": r.get("shooter"),
-         "point_before": r.get("point_before")}
-        for r in rolls
-    ]  # fmt: skip
-    return CrapsRound(config, (), number=int(number), point=point, shooter=shooter,
-                      rolls=clean[-HISTORY:], seats=seats)  # fmt: skip
+    if not isinstance(raw_calls, Mapping):
+        raise FeltError(f'{where}: calls must be an object of spot and "on" or "off"')
+    wagers = {_spot(k, where).id: cents(v, f"{where} {k}") for k, v in raw_wagers.items()}
+    calls = {_spot(k, where).id: v for k, v in raw_calls.items()}
+    for sid, call in calls.items():
+        if call not in ("on", "off"):
+            raise FeltError(f'{where}: the call on {sid} is "on" or "off", got {excerpt(call)}')
+    player = player_name(entry.get("player"), f"{where}: player")
+    return CrapsSeat(number, player, wagers, calls)
+
+
+def _spot(key: object, where: str) -> Spot:
+    """The spot ``key`` names, its error naming ``where``."""
+    try:
+        return spot(key)
+    except FeltError as err:
+        raise FeltError(f"{where}: {err}") from None
