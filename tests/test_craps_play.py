@@ -214,3 +214,14 @@ def test_every_saved_roll_replays_a_roll_with_no_new_wager_too(tmp_path: Path) -
     session(["bet pass 10", "roll", "roll"], [(2, 3), (4, 4)], save=path)
     for script in load_scripts(path):
         assert run_script(script).finished
+
+
+def test_felt_play_help_gives_the_seats_as_the_table_s_not_one_to_six(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A craps table seats 14 by default (up to 20): the shared help names no fixed range."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "1-6" not in out
+    assert "seats in play, yours included (1 to the table's seats" in out
