@@ -10,6 +10,7 @@ roll's recorded origin.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from typing import Any
 
@@ -546,3 +547,21 @@ def test_seat_view_shows_the_whole_layout_what_the_seat_may_do_and_why_lines_set
     lines = GAME.seat_view(rnd, 1)["lines"]
     assert [x["reason"] for x in lines] == ["7 out: the point 6 did not come"]
     assert GAME.seat_view(rnd, 2)["lines"][0]["reason"] == "a 7 came before 8: the wager is lost"
+
+
+def test_a_carried_layout_loads_after_the_tables_limits_change_1_3() -> None:
+    """Chips on the layout were wagered under the limits of their day: a table whose minimum and
+    odds multiple are changed while a $6 place 6 and $30 of odds lie on the layout still loads its
+    layout (so a restarted server can run it), and settles them at the posted pays; only a wager
+    no table could pay in full is refused on loading."""
+    t = CrapsTable(CONFIG, dice=FixedDice([(2, 2), (3, 3), (2, 2)]))
+    t.roll([Bet(1, "pass", 10_00, "ann")])  # point 4
+    t.roll([Bet(1, "place_6", 6_00, "ann"), Bet(1, "pass_odds", 30_00, "ann")])  # a 6: +7
+    origin = t.origin()
+    strict = CrapsConfig.from_mapping({"minimum": "25.00", "odds": 1})
+    rnd = round_from_origin(strict, origin)
+    assert rnd.seats[1].wagers == {"pass": 10_00, "pass_odds": 30_00, "place_6": 6_00}
+    unpayable = json.loads(json.dumps(origin))
+    unpayable["seats"]["1"]["wagers"]["place_6"] = "5.00"
+    with pytest.raises(FeltError, match=r"place_6.*payable in full"):
+        round_from_origin(strict, unpayable)

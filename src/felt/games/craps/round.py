@@ -422,20 +422,22 @@ class CrapsRound(RoundCore):
         """Why ``amount`` more on ``s`` (``have`` there already) is not a wager the table
         accepts, or None: positive, within the table's limits (odds: within the multiple of the
         flat wager, 1.6) and payable in full (1.4).  ``carried``: the amount is one the layout
-        carries from the last roll (no bet to suggest another amount for)."""
-        verb = "carry" if carried else "bet"
+        carries from the last roll, made under the limits of its day (a table's limits and odds
+        multiple may change with chips on the layout): positive and payable in full only."""
         if amount <= 0:
             return f"a wager is a positive amount, got {dollars(amount)}"
         total = have + amount
         cfg = self.config
-        if s.odds:
+        if carried:  # made under the limits of its day: a table's limits may change since
+            least, most = 1, total
+        elif s.odds:
             assert own is not None
             least, (most, words) = 1, self._odds_cap(own, s)
             if total > most:
                 return (
                     f"odds may total {words}, so at most {dollars(most)}; "
                     + (f"you have {dollars(have)} there and " if have else "")
-                    + f"{verb} {dollars(amount)} ({self.cite('6')})"
+                    + f"bet {dollars(amount)} ({self.cite('6')})"
                 )
         else:
             prop = s.kind == "hard" or s.one_roll
@@ -454,7 +456,10 @@ class CrapsRound(RoundCore):
                 f"must be payable in full, a whole number of {dollars(step)} in all "
                 f"({self.cite('4')}); "
                 + (
-                    f"{verb} {' or '.join(dollars(x) for x in options)} instead of {dollars(amount)}"
+                    f"the {dollars(amount)} carried is not"
+                    if carried
+                    else f"bet {' or '.join(dollars(x) for x in options)} instead of "
+                    f"{dollars(amount)}"
                     if options
                     else "no amount within the limits is"
                 )
