@@ -4,7 +4,8 @@ game's compiled fast path timed in rounds per second beside its round engine on 
 compared on those decks, then 10 million rounds at one seat against the exact house edge.  The
 fast path is timed on whole blocks of 16,384 rounds (dealing, deciding, settling; best of three
 runs); the engine plays one round at a time, deciding by the same exact tables.  Not a bench of
-its own (``./dev bench`` skips files starting with ``_``)."""
+its own (``./dev bench`` skips files starting with ``_``); ``craps_simulate`` (a dice game, no
+decks) takes its timing and its ``felt.simulate`` line."""
 
 from __future__ import annotations
 
@@ -68,12 +69,20 @@ def compare(config: Any, name: str, per: str, extra: Callable[[dict[str, Any]], 
         print(f"{label}: round engine, same decks     {engine:>12,.0f} rounds/s "
               f"({count:,} rounds; nets {'identical' if same else 'DIFFER'})")  # fmt: skip
         print(f"{label}: fast path / engine, per round: {fast / engine:,.0f}x")
-    rounds = 10_000_000
+    simulated(config, name, 10_000_000, 1, f"house edge{per}", extra)
+
+
+def simulated(
+    config: Any, name: str, rounds: int, seats: int, what: str,
+    extra: Callable[[dict[str, Any]], str] = lambda data: "",
+) -> None:  # fmt: skip
+    """Print ``rounds`` rounds at ``seats`` seats through ``felt.simulate``: the time, the observed
+    figure (``what``) with its 95% interval, and the exact one."""
     start = time.perf_counter()
-    data = simulate(config, rounds, seats=1, seed=SEED).to_json()
+    data = simulate(config, rounds, seats=seats, seed=SEED).to_json()
     took = time.perf_counter() - start
     lo, hi = data["ci95"]
-    print(f"{name} 10,000,000 rounds via felt.simulate in {took:.1f} s "
-          f"({rounds / took:,.0f} rounds/s): house edge {data['house_edge'] * 100:.4f}%{per}, "
+    print(f"{name} {rounds:,} rounds x {seats} seat(s) via felt.simulate in {took:.1f} s "
+          f"({rounds / took:,.0f} rounds/s): {what} {data['house_edge'] * 100:.4f}%, "
           f"95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%], exact {data['exact_house_edge'] * 100:.4f}%: "
           f"{'inside' if data['within_ci'] else 'OUTSIDE'}{extra(data)}")  # fmt: skip

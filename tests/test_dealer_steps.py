@@ -59,12 +59,13 @@ def steps_asked(game_id: str, edition: str, rounds: int = 12) -> set[str]:
         rnd: Any = table.new_round()
         for seat in (1, 2, 3):
             for action in simulation.wagers(seat, config.minimum):
-                rnd.apply(action)
+                if type(rnd).uses_cards or rnd.can(action):  # a dice game's wagers carry over:
+                    rnd.apply(action)  # a pass wager is made again only on a come out roll
         while not rnd.finished:
             step = game.dealer_step(table, rnd)
             if step is not None:
                 asked.add(step.name)
-                rnd.apply(step)
+                rnd.apply(game.complete_action(table, step))  # as the server applies it
                 continue
             seat, election = rnd.pending()[0]
             rnd.apply(game.suggest(rnd, seat, election))
@@ -85,7 +86,10 @@ def test_every_dealer_action_of_the_game_has_words(game_id: str, edition: str) -
 def test_every_step_a_played_round_asks_for_has_words(game_id: str, edition: str) -> None:
     """Oracle: the steps the game's own ``dealer_step`` asked for in real rounds."""
     asked = steps_asked(game_id, edition)
-    assert {"no_more_bets", "deal", "settle"} <= asked  # the rounds were played through
+    game = table_game(game_id)
+    rnd: Any = game.new_table(game.config(game_id, {}, edition=edition)).new_round()
+    played = {"no_more_bets", "deal", "settle"} if type(rnd).uses_cards else {"no_more_bets"}
+    assert played <= asked  # the rounds were played through
     missing = asked - set(layout_words(game_id, edition))
     assert not missing, f"{game_id} {edition}: no console words for {sorted(missing)}"
 

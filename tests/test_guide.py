@@ -318,7 +318,7 @@ def test_cli_guide_needs_a_table_or_a_game(capsys: pytest.CaptureFixture[str]) -
     assert status == 2
     games = "|".join(game_ids("table"))  # every registered table game, in registry order
     assert err == f"felt: error: guide needs --table FILE or --game {games}\n"
-    assert games.startswith("boston5|boston7|caribbean_stud|double-down-stud")
+    assert games.startswith("boston5|boston7|caribbean_stud|craps|double-down-stud")
 
 
 def test_guide_states_the_decision_time_and_what_a_silent_player_is_deemed_to_choose() -> None:

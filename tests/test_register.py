@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import json
 import os
 import re
@@ -44,6 +45,19 @@ MA_SECTION = re.compile(r"^(?P<sec>\d+)\.\s+[A-Z]")
 LETTER_TO = re.compile(r"^\s*[–—-]?\s*\((?P<to>[a-z])\)")
 NUMBER_TO = re.compile(r"^\s*[–—-]\s*(?P<to>\d+)\.")
 NO_CHANGE = re.compile(r"\(No\s+change")
+BOLD_SECTION = re.compile(r"^\*\*(?:SUBCHAPTER [^*]*\*\*\*\*)?(?=\d+:\d+-)")
+SPLICED = re.compile(r"^\(e\) If any player folds after making a forced bet")
+"""Where file 002 runs another text into a section: after 19:47-1.2(a)19 come lettered
+subsections (e) to (k) of a poker section (folds, misdeals, fouled hands), which belong to no
+craps clause; the section ends there, and what follows up to the next heading is not parsed."""
+CODE_NAME = re.compile(
+    r"\bfelt\.games\.craps\.(\w+):(\w+(?:\.\w+)*)((?:, (?!felt)[A-Za-z_]\w*(?:\.\w+)*)*)"
+)
+"""The code a craps register note names (``felt.games.craps.round:CrapsRound._decide, _settle``)."""
+SUB_ENTRY = re.compile(r'^(?P<clause>.+?)(?:[ivx]+| "[^"]+")$')
+"""A register entry below the depth the parser keeps: a roman sub-paragraph carrying its own rule
+(``2(a)2iv``) or one definition of a definitions section (``1 "Come Point"``); allowed where
+the text has the clause it belongs to."""
 
 
 # ----------------------------------------------------------------------------- parsing the texts
@@ -63,9 +77,10 @@ def seed(name: str) -> str:
 
 def lines(text: str) -> Iterator[str]:
     """The text's lines without collection artifacts, and without the Markdown heading marks of
-    file 002 (``#### 19:47-15.1 Definitions``)."""
+    file 002 (``#### 19:47-15.1 Definitions``, ``**19:47-1.2 Permissible wagers**``, the first
+    craps section run on after its subchapter's bold title)."""
     for line in text.splitlines():
-        line = ARTIFACT.sub("", line)
+        line = BOLD_SECTION.sub("", ARTIFACT.sub("", line))
         yield line.lstrip("#").lstrip() if line.startswith("#") else line
 
 
@@ -94,6 +109,8 @@ def parse_nj(text: str) -> tuple[Parsed, dict[str, dict[str, str]], set[str]]:
             parsed[section], old_letters[section] = {}, {}
         elif not section:
             continue
+        elif SPLICED.match(line):
+            section = letter = ""
         elif (m := LETTER.match(line)) and m["id"]:
             rest = m["rest"]
             to = LETTER_TO.match(rest)
@@ -259,7 +276,8 @@ def test_every_clause_of_the_texts_has_one_register_entry(register: str, edition
     in_register = [c.id for c in clauses]
     missing = [c for c in in_text if c not in in_register]
     later = {c.id for c in clauses if LATER.match(c.id) and "Not in the seed text" in c.note}
-    extra = [c for c in in_register if c not in in_text and c not in later]
+    sub = {c for c in in_register if (m := SUB_ENTRY.match(c)) and m["clause"] in in_text}
+    extra = [c for c in in_register if c not in in_text and c not in later | sub]
     assert not missing, f"clauses of {edition} with no entry in {register}.toml: {missing}"
     assert not extra, f"entries of {register}.toml for {edition} that are not in the text: {extra}"
     assert len(in_register) == len(set(in_register))
@@ -319,6 +337,33 @@ def test_let_it_ride_has_no_gap_and_marks_what_the_seed_lacks() -> None:
     for c in clauses:
         if (c.id.isdigit() and int(c.id) >= 5) or c.id in later:
             assert c.note.startswith("Not in the seed text"), c.id
+
+
+def test_craps_text_is_1_1_and_1_2_a_1_to_19_then_titles_and_its_register_marks_them() -> None:
+    """002 runs 19:47-1.1 on after the subchapter's bold title, and a poker section's (e)-(k)
+    on after 1.2(a)19: neither may add or lose a clause (SPLICED, BOLD_SECTION)."""
+    craps = text_clauses("craps", "nj-19-47-1")
+    assert craps == (
+        "1", "2(a)", *(f"2(a){n}" for n in range(1, 20)), *(str(n) for n in range(3, 12)),
+    )  # fmt: skip
+    clauses = {c.id: c for c in load("craps").clauses("nj-19-47-1")}
+    subs = [c for c in clauses if c not in craps]
+    assert sorted(subs) == sorted(['1 "Come Out Point"', '1 "Come Out Roll"', '1 "Come Point"',
+                                   "2(a)2iv", "2(a)4iv", '2(a)5 "inactive"'])  # fmt: skip
+    for n in range(3, 12):
+        assert clauses[str(n)].note.startswith("Not in the seed text (title only)"), n
+    named = set()  # "felt.games.craps.round:CrapsRound._decide, _settle": both of CrapsRound
+    for c in clauses.values():
+        for module, first, more in CODE_NAME.findall(c.note):
+            named.add((module, first))
+            owner = first.rsplit(".", 1)[0] + "." if "." in first else ""
+            named |= {(module, n if "." in n else owner + n) for n in more.split(", ")[1:]}
+    assert len(named) > 20
+    for module, dotted in sorted(named):
+        obj: object = importlib.import_module(f"felt.games.craps.{module}")
+        for name in dotted.split("."):
+            assert hasattr(obj, name), f"craps.toml names {module}:{dotted}, which does not exist"
+            obj = getattr(obj, name)
 
 
 # ----------------------------------------------------------------------------- documents and CLI

@@ -68,7 +68,8 @@ def test_the_default_server_runs_one_table_of_each_game_under_its_usual_id() -> 
 
 def test_a_table_entry_names_a_registered_table_game_and_an_edition_it_has() -> None:
     with pytest.raises(
-        Exception, match="game must be one of boston5, boston7, caribbean_stud, double-down-stud"
+        Exception,
+        match="game must be one of boston5, boston7, caribbean_stud, craps, double-down-stud",
     ):
         spec_from_mapping({"id": "x", "game": "keno"}, "t")
     with pytest.raises(Exception, match="edition does not apply to double-down-stud"):

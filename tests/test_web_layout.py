@@ -202,7 +202,9 @@ def test_the_index_names_every_game_and_keno_keeps_its_own_screens() -> None:
     assert set(titles) == set(game_ids())
     assert titles["keno"] == "Keno"
     own = {g["family"]: g["screens"] for g in index["games"] if "screens" in g}
-    assert set(own) == {"keno"}  # the table games are drawn from their layouts
+    # the table games are drawn from their layouts, but craps, whose felt is its own screen
+    assert set(own) == {"keno", "craps"}
+    assert "keno" in own
     keno = own["keno"]
     assert keno["module"] == "/games/keno/keno.js"
     assert keno["styles"] == ["/games/keno/keno.css"]
@@ -235,6 +237,7 @@ class _Fake(Game):
         ('{"module": "../x.js"}', "is no file of the folder"),
         ('{"module": "a.js", "routes": {"a": 1}}', "routes must map"),
         ('{"module": "a.js", "colour": "red"}', "must be an object with module"),
+        ('{"module": "a.js", "routes": {"a": "a"}, "table": "b"}', "table must name one of"),
     ],
 )
 def test_a_games_screens_file_is_checked(tmp_path: Path, text: str, error: str) -> None:

@@ -153,6 +153,11 @@ class Simulation:
         """Where in the deck the deal begins (past a cut, for instance)."""
         return 0
 
+    def draws(self, seed: int, rounds: int, need: int) -> NDArray[np.uint8]:
+        """What the fast path plays a block of ``rounds`` on, from the block's ``seed``: the first
+        ``need`` cards of shuffled decks; a dice game draws its throws instead."""
+        return deal_decks(seed, rounds, need)
+
     # ------------------------------------------------------------------ exact figures and plan
     def plan(self, ante: int, log: Log | None) -> bytes | None:
         """What every worker plays by, decided once in the parent (see :attr:`Job.plan`)."""
@@ -291,10 +296,11 @@ def run_blocks(
 ) -> Tally:
     """Simulate the given blocks of a job on the compiled fast path (what each worker runs)."""
     need, names, settle = _fast_path(job)
+    draws = simulation_of(job.config).draws
     tally = Tally(cells=np.zeros((1, len(names), 4), dtype=np.int64))
     for b in blocks:
         count = min(BLOCK, job.rounds - b * BLOCK)
-        nets = settle(deal_decks(block_seed(job.seed, b), count, need), tally.cells)
+        nets = settle(draws(block_seed(job.seed, b), count, need), tally.cells)
         per_round = nets.sum(axis=1)
         block_total = int(per_round.sum())
         tally.rounds += count

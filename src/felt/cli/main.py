@@ -428,8 +428,19 @@ def build_parser() -> argparse.ArgumentParser:
     p_play.add_argument("game", choices=tables, help="the game")
     p_play.add_argument("--edition", help=editions)
     p_play.add_argument("--table", help=table_help)
-    p_play.add_argument("--seats", type=int, default=1, help="seats in play, yours included (1-6)")
-    p_play.add_argument("--seat", type=int, default=1, help="your seat, 1-6 from the dealer's left")
+    p_play.add_argument(
+        "--seats",
+        type=int,
+        default=1,
+        help="seats in play, yours included (1 to the table's seats: their number depends on "
+        "the game and the table file)",
+    )
+    p_play.add_argument(
+        "--seat",
+        type=int,
+        default=1,
+        help="your seat, 1 to the table's seats, from the dealer's left",
+    )
     p_play.add_argument(
         "--seed",
         type=int,

@@ -106,7 +106,8 @@ def run_script(data: Mapping[str, Any]) -> RoundCore:
             raise FeltError(f"field {key!r} does not apply to {game_id}")
     rnd = game.script_round(game_id, data, table, deck)
     wagers = data.get("wagers")
-    if not isinstance(wagers, dict) or not wagers:
+    carried = getattr(rnd, "seats", None)  # wagers a round carries from its table (craps)
+    if not isinstance(wagers, dict) or not (wagers or carried):
         raise FeltError("field 'wagers' must map seat numbers to their wagers")
     order = sorted(wagers, key=lambda k: seat_number(k) or 0)
     first = data.get("first_to_table")
@@ -196,6 +197,8 @@ def round_script(rnd: RoundCore) -> dict[str, Any]:
         if placed is None:
             break
         seat, entry = placed
+        if str(seat) in wagers:  # a seat's further wagers are actions after the first ones
+            break
         wagers[str(seat)] = entry
         lead += 1
     out["wagers"] = wagers
@@ -344,6 +347,7 @@ def report_text(rnd: RoundCore, symbols: bool = True) -> str:
                 out.append("             " + why)
         out.append(f"           net {'+' if rnd.net(number) > 0 else ''}{dollars(rnd.net(number))}")
     out.append(f"house net  {'+' if rnd.house_net() > 0 else ''}{dollars(rnd.house_net())}")
-    out.append(f"discard rack, bottom to top ({rnd.rack_clause}):")
-    out += ["  " + line for line in rnd.rack.describe()]
+    if rnd.uses_cards:  # a dice game has no discard rack
+        out.append(f"discard rack, bottom to top ({rnd.rack_clause}):")
+        out += ["  " + line for line in rnd.rack.describe()]
     return "\n".join(out)

@@ -298,6 +298,32 @@ class TableGame(Game):
         such as where the shuffler cuts)."""
         return rnd.next_dealer_action()
 
+    def complete_action(
+        self, table: GameTable, action: Action, rnd: RoundCore | None = None
+    ) -> Action:
+        """``action`` as the server applies it at ``table`` to ``rnd`` (the round in play, when
+        known), after it was authorized and before it is tried: a game fills in here what only
+        the table may supply at that moment (the dice of an electronic craps table, thrown when
+        the roll is applied) or refuses what a person may not send.  The recorded action is the
+        completed one, so replay never asks again.  By default the action is unchanged."""
+        return action
+
+    def carried_owner(self, table: GameTable, seat: int) -> str | None:
+        """The player whose wagers ``table`` carries at ``seat`` from the last round into the
+        next (a game whose wagers stay on the layout across rounds: craps), or None.  Between
+        rounds the server treats such a seat as in play: its player may not stand up and no one
+        else may sit down to it, and the table may not be closed with chips on its layout.
+        None by default (every other game settles every wager within its round)."""
+        return None
+
+    def betting_closes_early(self, rnd: RoundCore, seated: set[int]) -> bool:
+        """Whether the server's betting clock may close ``rnd``'s wagers before its full
+        ``betting_seconds`` because every seated seat (``seated``) has a hand: the default, so a
+        full table need not wait.  A game whose wagers carry from round to round (every seat
+        "has a hand" at once) answers False."""
+        hands: Mapping[int, Any] = getattr(rnd, "seats", {})  # every game's round keeps them so
+        return seated <= set(hands)
+
     def betting_open(self, rnd: RoundCore) -> bool:
         """Whether ``rnd`` still takes wagers (the server's betting clock runs while it does)."""
         return str(getattr(rnd, "phase", "")) == "betting"

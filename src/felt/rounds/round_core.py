@@ -102,12 +102,18 @@ class RoundCore:
     """The round as it was made (its constructor's arguments), for :meth:`replay_from_start`."""
 
     def __post_init__(self) -> None:
-        self.deck = check_deck(self.deck)
+        if self.uses_cards:
+            self.deck = check_deck(self.deck)
+        elif self.deck:
+            raise FeltError(f"{self.config.game} is played without cards: its deck is empty")
         self.dealt_from = self.deck
         self.shoe = Shoe(self.deck)
         self._origin = {f.name: _clone(getattr(self, f.name)) for f in fields(self) if f.init}
 
     # ----------------------------------------------------------------- what a game supplies
+    uses_cards: ClassVar[bool] = True
+    """Whether the game deals cards; a dice game sets False and is made with ``deck=()`` (an
+    empty shoe, no deck to check)."""
     face_up_clause: ClassVar[str] = "12(b)"
     drawn_in_error_clause: ClassVar[str] = "12(c)"
     shuffler_jam_clause: ClassVar[str] = "12(e)"

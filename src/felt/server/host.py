@@ -308,18 +308,24 @@ class TableHost:
                 .all()
             )
             rnd = self._rebuild(json.loads(rrow["origin"]), [dict(e) for e in events])
-            players = [getattr(s, "player", None) for s in hands(rnd).values()]
-            for aid, name in conn.execute(
-                select(accounts.c.id, accounts.c.name).where(
-                    accounts.c.name.in_([p for p in players if p])
-                )
-            ):
-                self.names[str(name)] = int(aid)
+            self._learn_names(conn, rnd)
         self.round, self.stale = rnd, False
         if self.round.finished:  # pragma: no cover - a finished round is closed in its commit
             self.round_id, self.round = None, None
         else:
             self.table.history.append(self.round)
+
+    def _learn_names(self, conn: Connection, rnd: RoundCore) -> None:
+        """Know the account of every player with a hand in ``rnd`` (their wagers' chips move to
+        and from that account), from the record: a round rebuilt after a restart, or one that
+        begins with wagers its table carried from the last (craps's layout)."""
+        players = {p for s in hands(rnd).values() if (p := getattr(s, "player", None))}
+        if not players - set(self.names):
+            return
+        for aid, name in conn.execute(
+            select(accounts.c.id, accounts.c.name).where(accounts.c.name.in_(sorted(players)))
+        ):
+            self.names[str(name)] = int(aid)
 
     def _rebuild(self, origin: dict[str, Any], events: list[dict[str, Any]]) -> RoundCore:
         """The round ``origin`` and ``events`` record, on its recorded cards with the undealt
@@ -367,6 +373,7 @@ class TableHost:
                     )
                 )
                 self._bump(conn, self.state_json(round_id=rid))
+                self._learn_names(conn, rnd)  # the players of wagers carried onto this round
         except BaseException:
             self.table.history.clear()
             raise
@@ -491,7 +498,14 @@ class TableHost:
             # the first wager may not open play on a round the table may no longer deal (the
             # loop withdraws it at its next look at the schedule)
             raise FeltError(f"table {self.spec.id} opens no new round: {reason}")
+        if not self.is_open and action.places_wagers and self._carries():
+            raise FeltError(
+                f"table {self.spec.id} is closed: it rolls on only until the wagers on its layout "
+                "are decided or taken down, and takes no new wagers"
+            )
         action = self.authorize(action, who)
+        # what only the table supplies as the action is applied (an electronic table's dice)
+        action = self.game.complete_action(self.table, action, self.round)
         if who is not None and action.places_wagers:
             self.names[who.name] = who.id
         assert self.round_id is not None
@@ -642,22 +656,31 @@ class TableHost:
         if held is None or held.account_id != who.id:
             raise FeltError(f"seat {seat} is not yours")
         if self._hand_in_play(seat) is not None:
-            assert self.round is not None
+            if self.round is None:  # wagers carried into a round not yet opened
+                raise FeltError(f"seat {seat}: your wagers stay on the layout until decided")
             raise FeltError(self.round.must_stay_seated(seat))
         self._change_seats({n: s for n, s in self.seats.items() if n != seat})
 
     def _hand_in_play(self, seat: int) -> str | None:
-        """The owner of the hand at ``seat`` if its round is still in play (not yet settled)."""
+        """The owner of the hand at ``seat`` if its round is still in play (not yet settled), or
+        between rounds of the wagers the table carries there into the next
+        (:meth:`TableGame.carried_owner`: craps's chips on the layout)."""
         if self.round is None or self.round.finished:
-            return None
+            return self.game.carried_owner(self.table, seat)
         return self.hand_owner(seat)
+
+    def _carries(self) -> bool:
+        """Whether the table carries wagers into its next round (any seat's, between rolls)."""
+        count = self.game.seat_count(self.table.config)
+        return any(self.game.carried_owner(self.table, n) is not None for n in range(1, count + 1))
 
     def _change_seats(self, seats: dict[int, Seat]) -> None:
         self._write_state(seats=seats)
 
     def set_open(self, is_open: bool) -> None:
         """A supervisor opens or closes the table; a closed table finishes its round, then
-        starts no other."""
+        starts no other, unless its layout carries wagers into the next (craps): then it rolls on,
+        taking no new wagers, until every chip on the layout is decided or taken down."""
         self._catch_up()
         self._write_state(is_open=is_open)
 
@@ -799,7 +822,7 @@ class TableHost:
         if self.game.betting_open(rnd):
             if self.betting_closes is None:
                 self.betting_closes = now + self.spec.betting_seconds
-            everyone = set(self.seats) <= set(hands(rnd))
+            everyone = self.game.betting_closes_early(rnd, set(self.seats))
             if now < self.betting_closes and not everyone:
                 return None, self.betting_closes
         return self.game.dealer_step(self.table, rnd), None
@@ -832,8 +855,8 @@ class TableHost:
             await asyncio.to_thread(self.release)  # between rounds, or before the first wager
             return now
         if rnd is None or rnd.finished:
-            if not self.is_open:
-                return None
+            if not self.is_open and not self._carries():
+                return None  # a closed table whose layout still holds chips rolls on to clear it
             if now < self.next_round_at:
                 return self.next_round_at
             try:

@@ -58,8 +58,10 @@ def own_screens(game: Game) -> dict[str, Any] | None:
     folder), ``routes`` (hash screen -> the module's function drawing it, called with the page's
     root, the rest of the hash and whether the screen is still shown; it may return what to do
     when the screen is left), ``public`` (screens anyone may open without logging in),
-    ``home`` (role -> the screen the role lands on) and ``nav`` (role -> ``[href, text]`` links
-    added to the bar)."""
+    ``home`` (role -> the screen the role lands on), ``nav`` (role -> ``[href, text]`` links
+    added to the bar) and ``table`` (one of ``routes``: the screen that shows one of the game's
+    tables to every role, opened as ``#/<screen>/<table id>`` by the lobby's and the consoles'
+    links instead of the shared table screen)."""
     folder = game.static_dir()
     if folder is None or not folder.joinpath(SCREENS).is_file():
         return None
@@ -68,7 +70,7 @@ def own_screens(game: Game) -> dict[str, Any] | None:
         data = parse_json(folder.joinpath(SCREENS).read_text(encoding="utf-8"), str(SCREENS))
     except ValueError as err:
         raise FeltError(f"{where}: not JSON ({err})") from None
-    allowed = {"module", "styles", "routes", "public", "home", "nav"}
+    allowed = {"module", "styles", "routes", "public", "home", "nav", "table"}
     if not isinstance(data, dict) or not set(data) <= allowed or "module" not in data:
         raise FeltError(f"{where}: must be an object with module and any of {sorted(allowed)}")
     base = f"/games/{game.family}/"
@@ -80,7 +82,11 @@ def own_screens(game: Game) -> dict[str, Any] | None:
         isinstance(k, str) and isinstance(v, str) for k, v in routes.items()
     ):
         raise FeltError(f"{where}: routes must map a hash screen to a function's name")
+    table = data.get("table")
+    if table is not None and table not in routes:
+        raise FeltError(f"{where}: table must name one of the routes ({', '.join(routes)})")
     return {
+        "table": table,
         "module": base + data["module"],
         "styles": [base + s for s in data.get("styles", [])],
         "routes": routes,

@@ -23,6 +23,7 @@ const NAV = {
 };
 const OWN = {}; // hash screen -> a game's own screen: { module, fn }
 const TITLES = {}; // game id -> its name on the screens
+const TABLE_SCREEN = {}; // game id -> the game's own screen of one table (its screens.json "table")
 
 // The registered games, read once: their names, and their own screens' routes, roles and links.
 let games = null;
@@ -32,6 +33,7 @@ function loadGames() {
       Object.assign(TITLES, g.titles);
       const s = g.screens;
       if (!s) continue;
+      if (s.table) for (const gid of Object.keys(g.titles)) TABLE_SCREEN[gid] = s.table;
       for (const [screen, fn] of Object.entries(s.routes)) OWN[screen] = { module: s.module, fn };
       for (const screen of s.public) PUBLIC.add(screen);
       for (const [role, home] of Object.entries(s.home)) HOME[role] = HOME[role] || home;
@@ -107,15 +109,29 @@ async function lobbyScreen(alive) {
     h("div", { class: "row" },
       t.free.slice(0, 7).map((n) => h("button", { type: "button", disabled: !t.open, "aria-label": `Sit at ${t.id} seat ${n}`,
         onclick: async () => {
-          try { await api("POST", `/api/tables/${encodeURIComponent(t.id)}/sit`, { seat: n }); location.hash = `#/table/${encodeURIComponent(t.id)}`; }
+          try { await api("POST", `/api/tables/${encodeURIComponent(t.id)}/sit`, { seat: n }); location.hash = tableHref(t.game, t.id); }
           catch (e) { toast(e.message); }
         } }, `Sit ${n}`)),
-      h("a", { href: `#/table/${encodeURIComponent(t.id)}`, class: "button" }, Object.values(t.taken).includes(session.get().name) ? "Return" : "Watch"))));
+      h("a", { href: tableHref(t.game, t.id), class: "button" }, Object.values(t.taken).includes(session.get().name) ? "Return" : "Watch"))));
   mount(app, h("h1", {}, "Lobby"), h("ul", { class: "grid", role: "list" }, rows));
 }
 
 export function gameName(game) {
   return TITLES[game] || game;
+}
+
+// Where one table of ``game`` is shown: the game's own screen of a table where it keeps one,
+// else ``shared`` (the lobby's ``table``, the consoles' ``dealer``).
+export function tableHref(game, id, shared = "table") {
+  return `#/${TABLE_SCREEN[game] || shared}/${encodeURIComponent(id)}`;
+}
+
+// A shared table screen opened on a table of a game with its own (an old link, a typed address)
+// goes there instead: true when it did.
+export function toOwnTableScreen(game, id) {
+  if (!TABLE_SCREEN[game]) return false;
+  location.replace(tableHref(game, id));
+  return true;
 }
 
 // A table linked to a progressive meter: the meter's label and amount as the server last sent

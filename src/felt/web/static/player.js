@@ -6,7 +6,7 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, dealerLabel, hand, holeCard } from "./cards.js";
-import { gameName, linesTable, meterBanner, phaseWords, refreshBalance, seatHands, wagerWord } from "./app.js";
+import { gameName, linesTable, meterBanner, phaseWords, refreshBalance, seatHands, toOwnTableScreen, wagerWord } from "./app.js";
 
 export function tableScreen(root, tableId) {
   let view = null;
@@ -32,6 +32,7 @@ export function tableScreen(root, tableId) {
   function onMessage(msg) {
     if (gone) return;
     if (msg.type === "table" && msg.table === tableId) {
+      if (toOwnTableScreen(msg.game, tableId)) return;
       const settled = msg.finished && !(view && view.finished && view.round === msg.round);
       if (view && msg.round !== view.round) { chosen = new Set(); placing.clear(); }
       view = msg;

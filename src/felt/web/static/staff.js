@@ -6,7 +6,7 @@
 import { api, Live, session } from "./api.js";
 import { h, mount, toast, money } from "./dom.js";
 import { dealerHand, dealerLabel, hand, holeCard } from "./cards.js";
-import { gameName, linesTable, meterBanner, phaseWords } from "./app.js";
+import { gameName, linesTable, meterBanner, phaseWords, tableHref, toOwnTableScreen } from "./app.js";
 
 function publicTable(view, layout) {
   const pub = view.public;
@@ -111,12 +111,16 @@ export async function dealerScreen(root, tableId, alive = () => true) {
     const tables = await api("GET", "/api/lobby");
     if (!alive()) return null; // left meanwhile (a table's console opened): draw nothing over it
     mount(root, h("h1", {}, "Tables"), h("ul", { class: "grid", role: "list" }, tables.map((t) =>
-      h("li", { class: "panel" }, h("a", { href: `#/dealer/${encodeURIComponent(t.id)}` }, `${t.id} · ${gameName(t.game)}`)))));
+      h("li", { class: "panel" }, h("a", { href: tableHref(t.game, t.id, "dealer") }, `${t.id} · ${gameName(t.game)}`)))));
     return null;
   }
   let view = null;
   const status = h("p", { class: "live", role: "status" }, "Connecting…");
-  const live = new Live((msg) => { if (msg.type === "table" && msg.table === tableId) { view = msg; draw(); } },
+  const live = new Live((msg) => {
+    if (msg.type !== "table" || msg.table !== tableId || toOwnTableScreen(msg.game, tableId)) return;
+    view = msg;
+    draw();
+  },
     (s) => { status.textContent = { live: "Live", reconnecting: "Reconnecting…", ended: "Session ended" }[s]; });
   live.subscribe(tableId);
   const act = async (action) => { try { await live.act(tableId, action); } catch (e) { toast(e.message); } };
@@ -236,7 +240,7 @@ export async function floorScreen(root, alive = () => true) {
         cell(7, h("div", { class: "row" },
           h("button", { type: "button", class: t.open ? "danger" : null, onclick: () => change(t) }, `${t.open ? "Close" : "Open"} ${t.id}`),
           h("a", { class: "button", href: "#/par-sheet/" + encodeURIComponent(t.id) }, "Par sheet"),
-          h("a", { class: "button", href: "#/dealer/" + encodeURIComponent(t.id) }, "Watch")))))))),
+          h("a", { class: "button", href: tableHref(t.game, t.id, "dealer") }, "Watch")))))))),
     meters.length ? meterTable(meters) : null);
   if (meters.length) followMeters(root, alive);
 }
