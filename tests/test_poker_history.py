@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 
+import pokerkit
 import pytest
 
 from felt.core.errors import FeltError
@@ -86,8 +88,9 @@ def test_phh_round_trip() -> None:
 
 
 def test_phh_round_trip_all_in_call_and_board_after() -> None:
-    """Heads-up: ann (SB, $10) raises to 300, bob re-raises to 2000, ann calls all in for 700;
-    the board is dealt with no more betting; bob's uncalled 1000 comes back, ann wins 2000."""
+    """Heads-up (PHH: p1 the big blind, p2 the button posting the small blind): ann (SB, $10)
+    raises to 300, bob re-raises to 2000, ann calls all in for 700; the board is dealt with no
+    more betting; bob's uncalled 1000 comes back, ann wins 2000."""
     hand = HandRecord(
         table="T2",
         number=1,
@@ -95,17 +98,20 @@ def test_phh_round_trip_all_in_call_and_board_after() -> None:
         ended=60.0,
         variant="holdem",
         limit="no",
-        seats=(SeatRecord(1, "ann", 1000, 2000), SeatRecord(2, "bob", 5000, 4000)),
-        actions=(Action(1, "cbr", 250), Action(2, "cbr", 1900), Action(1, "cc", 700)),
-        blinds=(50, 100),
+        seats=(SeatRecord(1, "bob", 5000, 4000), SeatRecord(2, "ann", 1000, 2000)),
+        actions=(Action(2, "cbr", 250), Action(1, "cbr", 1900), Action(2, "cc", 700)),
+        blinds=(100, 50),
         big_bet=100,
         board=(("2c", "3d", "4h"), ("5s",), ("9c",)),
-        holes=((1, ("Ac", "Ad")), (2, ("Kc", "Kd"))),
-        awarded=((1, 2000), (2, 1000)),
+        holes=((1, ("Kc", "Kd")), (2, ("Ac", "Ad"))),
+        awarded=((2, 2000), (1, 1000)),
     )
     text = to_phh(hand)
-    assert '"p1 cc", "d db 2c3d4h", "d db 5s", "d db 9c"' in text
+    assert "blinds_or_straddles = [50, 100]\n" in text
+    assert '"p2 cbr 300", "p1 cbr 2000", "p2 cc", "d db 2c3d4h", "d db 5s", "d db 9c"' in text
     assert from_phh(text) == hand
+    *_, final = iter(pokerkit.HandHistory.loads(text))  # independent replay, no rake
+    assert list(final.stacks) == [4000, 2000]
 
 
 def test_record_chips_must_add_up() -> None:
@@ -134,3 +140,14 @@ def test_rake_report_per_hand_and_per_hour_by_table_14_14() -> None:
     assert t1.per_hour == Fraction(21240, 37)
     assert t1.by_hour == ((0, 490), (3600, 100))
     assert (t2.table, t2.rake, t2.per_hand, t2.per_hour) == ("T2", 0, 0, None)
+
+
+def test_phh_replayed_by_pokerkit_ends_with_the_records_stacks() -> None:
+    """Independent check: PokerKit reads the export and replays it to the record's end stacks
+    (the rake given to it as 10% capped at $1.90, what this hand's record took)."""
+    history = pokerkit.HandHistory.loads(
+        to_phh(HAND), rake=partial(pokerkit.rake, percentage=0.1, cap=190)
+    )
+    *_, final = iter(history)
+    assert list(final.stacks) == [s.end for s in HAND.seats]
+    assert history.user_defined_fields["_rake"] == 190

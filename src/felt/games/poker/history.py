@@ -3,10 +3,13 @@
 
 PHH ("poker hand history", the TOML-based format PokerKit reads and writes) is the export: it is
 an open, documented text format with one line per dealing or betting action, so a hand exported
-here can be replayed by PokerKit and by other tools.  Chips in the export are integer cents.
+here can be replayed by PokerKit and by other tools.  Chips in the export are integer cents;
+what PHH has no field for (the rake, the start and end times in epoch seconds, each pot share
+awarded) is written as PHH user-defined fields, whose names start with ``_``.
 
 A :class:`HandRecord` is what a finished hand leaves behind; seats are listed in the order PHH
-numbers players (p1, p2, ...: from the button's left, the small blind first), and ``street`` 0 is
+numbers players (p1, p2, ...: from the button's left, so the small blind first, but heads-up,
+where the button posts the small blind, the big blind first), and ``street`` 0 is
 the betting before any board card, street ``i`` the betting after ``board[i - 1]`` was dealt.
 """
 
@@ -168,7 +171,7 @@ def to_phh(record: HandRecord) -> str:
         ("variant", code),
         ("ante_trimming_status", True),
         ("antes", [antes[s] for s in seats]),
-        ("blinds_or_straddles", [blinds[s] for s in seats]),
+        ("blinds_or_straddles", _heads_up_order([blinds[s] for s in seats])),
     ]
     if record.limit == "fixed":
         fields += [("small_bet", record.small_bet), ("big_bet", record.big_bet)]
@@ -182,9 +185,10 @@ def to_phh(record: HandRecord) -> str:
         ("seats", list(seats)),
         ("players", [s.name for s in record.seats]),
         ("finishing_stacks", [s.end for s in record.seats]),
-        ("rake", record.rake),
-        ("time", [record.started, record.ended]),
-        ("awarded", [list(pair) for pair in record.awarded]),
+        ("_rake", record.rake),
+        ("_started", record.started),
+        ("_ended", record.ended),
+        ("_awarded", [list(pair) for pair in record.awarded]),
     ]
     return "".join(f"{key} = {_toml(value)}\n" for key, value in fields)
 
@@ -210,7 +214,7 @@ def from_phh(text: str) -> HandRecord:
         variant, limit = next(k for k, v in PHH_VARIANTS.items() if v == code)
         seats: list[int] = data["seats"]
         starts: list[int] = data["starting_stacks"]
-        blinds = tuple(data["blinds_or_straddles"])
+        blinds = tuple(_heads_up_order(list(data["blinds_or_straddles"])))
         antes = tuple(data["antes"])
         player = {f"p{i + 1}": seat for i, seat in enumerate(seats)}
         committed = {seat: blinds[i] for i, seat in enumerate(seats)}
@@ -242,8 +246,8 @@ def from_phh(text: str) -> HandRecord:
         record = HandRecord(
             table=data["table"],
             number=data["hand"],
-            started=data["time"][0],
-            ended=data["time"][1],
+            started=data["_started"],
+            ended=data["_ended"],
             variant=variant,
             limit=limit,
             seats=tuple(
@@ -257,8 +261,8 @@ def from_phh(text: str) -> HandRecord:
             big_bet=data.get("big_bet", data.get("min_bet", 0) if limit != "fixed" else 0),
             board=tuple(board),
             holes=tuple(holes),
-            awarded=tuple((int(s), int(a)) for s, a in data["awarded"]),
-            rake=data["rake"],
+            awarded=tuple((int(s), int(a)) for s, a in data["_awarded"]),
+            rake=data["_rake"],
         )
     except (
         tomllib.TOMLDecodeError,
@@ -273,6 +277,12 @@ def from_phh(text: str) -> HandRecord:
         raise FeltError(f"not a PHH hand felt wrote: {excerpt(str(e))}") from None
     record.check()
     return record
+
+
+def _heads_up_order(blinds: list[int]) -> list[int]:
+    """PHH lists blinds small first; heads-up the small blind is p2 (the button), so a seat-order
+    list is reversed (the same function both ways)."""
+    return blinds[::-1] if len(blinds) == 2 else blinds
 
 
 def _pairs(text: str) -> list[str]:
