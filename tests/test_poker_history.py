@@ -139,7 +139,8 @@ def test_rake_report_per_hand_and_per_hour_by_table_14_14() -> None:
     assert t1.per_hand == Fraction(590, 3)
     assert t1.per_hour == Fraction(21240, 37)
     assert t1.by_hour == ((0, 490), (3600, 100))
-    assert (t2.table, t2.rake, t2.per_hand, t2.per_hour) == ("T2", 0, 0, None)
+    assert (t2.table, t2.rake, t2.per_hand) == ("T2", 0, Fraction(0))
+    assert t2.per_hour is None
 
 
 def test_phh_replayed_by_pokerkit_ends_with_the_records_stacks() -> None:
