@@ -183,8 +183,8 @@ class PokerConfig:
                 f"{WHERE}: min_buy_in must be at least {dollars(least)} and at most max_buy_in "
                 f"({dollars(min_buy_in)} and {dollars(max_buy_in)} given)"
             )
-        seats = merged.get("seats")
         top = SEATS_MAX[variant]
+        seats = data["seats"] if "seats" in data else min(merged["seats"], top)
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= top:
             raise FeltError(
                 f"{WHERE}: seats must be a whole number from 2 to {top} for {variant}, "
