@@ -18,7 +18,7 @@ at every step the stacks, the pot and the rake add up to the stacks the hand sta
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
@@ -197,6 +197,21 @@ class DealtToIneligible(Action):
 
 
 @dataclass(frozen=True)
+class HandKilled(Action):
+    """A hand out of play through no fault of its player, its money refunded from the pot at
+    the award (the main pot first, then each side pot in turn): ``clause`` "l" (stud: both hole
+    cards turned face up in dealing: the two cards collected, the hand dead, the ante
+    returned, 14.15(l)) or "j3" (a protected hand collected by the dealer or fouled by the
+    discards, its player a victim and not a contributor: all the player put in refunded,
+    14.15(j)3).  The hand is folded at once if it is the player's turn, else at that turn."""
+
+    name: ClassVar[str] = "hand_killed"
+    family: ClassVar[str] = "irregularity"
+    clause: str
+    seat: int
+
+
+@dataclass(frozen=True)
 class Event:
     """One accepted action: its number in the hand, the action, and what it did in words."""
 
@@ -221,6 +236,7 @@ class _Table:
     exposed: list[Card] = field(default_factory=list)
     voluntary: set[int] = field(default_factory=set)
     gone: set[int] = field(default_factory=set)
+    refunds: dict[int, str] = field(default_factory=dict)
 
 
 class PokerHand:
@@ -509,15 +525,27 @@ class PokerHand:
             seat: self.start[seat] - int(s.stacks[i]) - int(s.bets[i])
             for i, seat in enumerate(self.order)
         }
-        pots = [(int(p.amount), list(p.player_indices)) for p in s.pots]
-        assert sum(a for a, _ in pots) == sum(contributed.values())
-        rake = self.config.rake.take(sum(a for a, _ in pots), self.flop_seen())
-        left = rake
+        amounts = [int(p.amount) for p in s.pots]
+        eligible = [list(p.player_indices) for p in s.pots]
+        assert sum(amounts) == sum(contributed.values())
         awards = dict.fromkeys(self.order, 0)
-        for amount, players in pots:
+        for seat, clause in self._t.refunds.items():
+            refund = contributed[seat]
+            if clause == "l":
+                refund = min(self.config.ante, refund)
+            awards[seat] += refund
+            for k, amount in enumerate(amounts):
+                taken = min(refund, amount)
+                amounts[k] -= taken
+                refund -= taken
+        rake = self.config.rake.take(sum(amounts), self.flop_seen())
+        left = rake
+        for amount, players in zip(amounts, eligible, strict=True):
             taken = min(left, amount)
             left -= taken
             amount -= taken
+            if not amount:
+                continue
             winners = self._winners(players)
             share, odd = divmod(amount, len(winners))
             for k, index in enumerate(winners):
@@ -653,13 +681,27 @@ def _check_leave(hand: PokerHand, action: Action) -> str:
     return ""
 
 
-_CHECKS: Final = {
+def _check_killed(hand: PokerHand, action: Action) -> str:
+    assert isinstance(action, HandKilled)
+    if action.clause not in ("l", "j3"):
+        return "clause must be l or j3"
+    if action.clause == "l" and hand.config.variant != "stud7":
+        return "14.15(l) is for stud (hold'em and Omaha: 14.15(n))"
+    return _check_leave(hand, LeaveWithoutComment(action.seat))
+
+
+def _check_dead(hand: PokerHand, action: Action) -> str:
+    return ""
+
+
+_CHECKS: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     Fold: _check_player, Check: _check_player, Call: _check_player, Bet: _check_player,
     RaiseTo: _check_player, AllIn: _check_player, BringIn: _check_player,
     Discard: _check_player, Burn: _check_dealer, DealHole: _check_dealer,
     DealBoard: _check_dealer, Award: _check_dealer, Misdeal: _check_misdeal,
-    DeadRound: lambda hand, action: "", TopCardDiscarded: _check_discard_top,
+    DeadRound: _check_dead, TopCardDiscarded: _check_discard_top,
     DealtToIneligible: _check_ineligible, LeaveWithoutComment: _check_leave,
+    HandKilled: _check_killed,
 }  # fmt: skip
 
 
@@ -763,11 +805,20 @@ def _apply_leave(hand: PokerHand, action: Action) -> str:
     return f"seat {action.seat} left without comment: no interest in the pot (14.15(j)4)"
 
 
-_APPLY: Final = {
+def _apply_killed(hand: PokerHand, action: Action) -> str:
+    assert isinstance(action, HandKilled)
+    hand._t.gone.add(action.seat)
+    hand._t.refunds[action.seat] = action.clause
+    what = "the ante" if action.clause == "l" else "all it put in"
+    return f"seat {action.seat}'s hand dead (14.15({action.clause[0]}){action.clause[1:]}): {what} refunded"
+
+
+_APPLY: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     Fold: _apply_player, Check: _apply_player, Call: _apply_player, Bet: _apply_player,
     RaiseTo: _apply_player, AllIn: _apply_player, BringIn: _apply_player,
     Discard: _apply_player, Burn: _apply_dealer, DealHole: _apply_dealer,
     DealBoard: _apply_dealer, Award: _apply_dealer, Misdeal: _apply_misdeal,
     DeadRound: _apply_dead, TopCardDiscarded: _apply_discard_top,
     DealtToIneligible: _apply_ineligible, LeaveWithoutComment: _apply_leave,
+    HandKilled: _apply_killed,
 }  # fmt: skip
