@@ -423,10 +423,12 @@ def test_every_clause_of_14_15_to_14_18_has_one_poker_register_entry() -> None:
 
 def test_poker_register_entries_name_real_tests_and_code_and_mark_the_titles_only() -> None:
     """An implemented entry names tests that exist and code that exists; every other entry says
-    why not; 14.1-14.14 say they are not in the seed text."""
+    why not (a gap may name the tests of the part that is built); 14.1-14.14 say they are not in
+    the seed text."""
     clauses = poker_register().clauses("nj-19-47-14")
     for c in clauses:
-        assert (c.status == "implemented") == bool(c.tests) == (not c.reason), c.id
+        assert (c.status == "implemented") == (not c.reason), c.id
+        assert c.tests or c.status != "implemented", c.id  # a gap may name a partial test
         if c.id.isdigit() and int(c.id) <= 14:
             assert c.note.startswith("Not in the seed text (title only). "), c.id
         for node in c.tests:
