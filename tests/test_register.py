@@ -52,6 +52,9 @@ SPLICED = re.compile(r"^\(e\) If any player folds after making a forced bet")
 subsections (e) to (q) of 19:47-14.15 (poker: folds, misdeals, fouled hands), which belong to no
 craps clause; the craps section ends there, and what follows up to the next heading is read as
 14.15 only for the poker register (:func:`parse_nj`'s ``splice``)."""
+SPLICED_INTO = "19:47-14.15"
+"""The section the text SPLICED starts belongs to, so a poker register read through
+:func:`text_clauses` (once the game is registered) gets it too."""
 CODE_NAME = re.compile(
     r"\bfelt\.games\.craps\.(\w+):(\w+(?:\.\w+)*)((?:, (?!felt)[A-Za-z_]\w*(?:\.\w+)*)*)"
 )
@@ -193,7 +196,8 @@ def text_clauses(register: str, edition: str) -> tuple[str, ...]:
         return tuple(amended(seed("000_1360caf6763fc623.txt"), seed(source)))
     if edition == "ma-205-cmr":
         return tuple(clause_ids(parse_ma(seed(source)), "", ""))
-    return nj_clauses(source, subchapter(load(register).texts[edition].clause_format))
+    own = subchapter(load(register).texts[edition].clause_format)
+    return nj_clauses(source, own, SPLICED_INTO if SPLICED_INTO.startswith(own) else "")
 
 
 def nj_clauses(source: str, own: str, splice: str = "") -> tuple[str, ...]:
@@ -396,7 +400,7 @@ def poker_register() -> felt.register.Register:
 def test_poker_text_is_14_15_e_to_q_then_14_16_to_14_18_and_titles_14_1_to_14_14() -> None:
     """002 gives 14.15 from (e), run on after 19:47-1.2(a)19 (SPLICED), and lists 14.1-14.14 and
     14.19 by title; the roman sub-paragraphs of 14.15(k)1 belong to their paragraph."""
-    poker = nj_clauses(CONTENTS, "19:47-14.", splice="19:47-14.15")
+    poker = nj_clauses(CONTENTS, "19:47-14.", splice=SPLICED_INTO)
     assert sorted(c for c in poker if "(" not in c) == sorted(
         [*(str(n) for n in range(1, 15)), "17", "18", "19"]
     )
@@ -410,7 +414,7 @@ def test_poker_text_is_14_15_e_to_q_then_14_16_to_14_18_and_titles_14_1_to_14_14
 
 
 def test_every_clause_of_14_15_to_14_18_has_one_poker_register_entry() -> None:
-    in_text = nj_clauses(CONTENTS, "19:47-14.", splice="19:47-14.15")
+    in_text = nj_clauses(CONTENTS, "19:47-14.", splice=SPLICED_INTO)
     in_register = [c.id for c in poker_register().clauses("nj-19-47-14")]
     missing = [c for c in in_text if c not in in_register]
     sub = {c for c in in_register if (m := SUB_ENTRY.match(c)) and m["clause"] in in_text}
