@@ -8,7 +8,8 @@ records one immutable event; :meth:`PokerHand.replay` rebuilds a hand from its s
 
 The award (felt's, not PokerKit's): the rake of the table's rule is taken off the top, from the
 main pot first (then each side pot in turn); uncalled bets go back to their bettor; each pot goes
-to its best hand among the players eligible for it, split evenly between equal hands.  The odd
+to its best hand among the players eligible for it, split evenly between equal hands (a slice
+of the pot that only a folded player paid goes with the pot below it).  The odd
 chip rule: the odd chips of a split pot go one each to the winners in order, in hold'em and Omaha
 starting with the first seat clockwise from the button, in stud starting with the winner holding
 the highest card by suit (rank first; spades, hearts, diamonds, clubs).  Money is integer cents;
@@ -237,6 +238,8 @@ class _Table:
     voluntary: set[int] = field(default_factory=set)
     gone: set[int] = field(default_factory=set)
     refunds: dict[int, str] = field(default_factory=dict)
+    dealt: dict[int, list[Card]] = field(default_factory=dict)
+    """Each seat's cards as felt dealt them (PokerKit mucks the losers' at showdown)."""
 
 
 class PokerHand:
@@ -312,8 +315,9 @@ class PokerHand:
         return self.order.index(seat)
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
-        """Every card dealt to ``seat`` still in its hand (down and up), in dealing order."""
-        return tuple(felt_card(c) for c in self.state.hole_cards[self.index_of(seat)])
+        """Every card dealt to ``seat`` still in its hand (down and up), in dealing order; none
+        once it folded."""
+        return tuple(self._t.dealt.get(seat, ()))
 
     def up_cards(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat`` dealt face up (stud)."""
@@ -391,7 +395,7 @@ class PokerHand:
     def _player_options(self, index: int) -> list[str]:
         s = self.state
         owed = s.checking_or_calling_amount or 0
-        out = ["fold", "discard"]
+        out = [] if s.can_post_bring_in() else ["fold", "discard"]
         if s.can_post_bring_in():
             out.append(f"bring_in {dollars(s.effective_bring_in_amount or 0)}")
         elif owed == 0:
@@ -432,7 +436,8 @@ class PokerHand:
 
     def _award_ready(self) -> bool:
         s = self.state
-        return self.status == "playing" and (s.can_push_chips() or not s.status)
+        ready = s.can_push_chips() or s.can_pull_chips() or not s.status
+        return self.status == "playing" and ready
 
     def verify(self, action: Action) -> None:
         """Refuse ``action`` (one FeltError naming what is allowed) unless it may be done now."""
@@ -516,7 +521,8 @@ class PokerHand:
             and s.actor_index is not None
             and self.seat_of(s.actor_index) in self._t.gone
         ):
-            self._t.discards.extend(self.hole_cards(self.seat_of(s.actor_index)))
+            gone = self.seat_of(s.actor_index)
+            self._t.discards.extend(self._t.dealt.pop(gone, []))
             s.fold()
 
     def _award(self) -> str:
@@ -527,6 +533,8 @@ class PokerHand:
         }
         amounts = [int(p.amount) for p in s.pots]
         eligible = [list(p.player_indices) for p in s.pots]
+        for k in range(1, len(eligible)):  # a slice only a folded player paid: dead money
+            eligible[k] = eligible[k] or eligible[k - 1]
         assert sum(amounts) == sum(contributed.values())
         awards = dict.fromkeys(self.order, 0)
         for seat, clause in self._t.refunds.items():
@@ -564,8 +572,13 @@ class PokerHand:
         """The best hands among ``players`` (PokerKit indices), in the odd chip order."""
         if len(players) == 1:
             return players
-        hands = {i: self.state.get_hand(i, 0, 0) for i in players}
-        best = max(h for h in hands.values() if h is not None)
+        hand_type = self.state.hand_types[0]
+        board = [pk_card(c) for c in self.board()]
+        hands = {
+            i: hand_type.from_game([pk_card(c) for c in self.hole_cards(self.seat_of(i))], board)
+            for i in players
+        }
+        best = max(hands.values())
         winners = [i for i in players if hands[i] == best]
         if self.config.variant == "stud7":
             return sorted(winners, key=lambda i: -max(self.hole_cards(self.seat_of(i))))
@@ -593,7 +606,7 @@ def _check_player(hand: PokerHand, action: Action) -> str:
     bring_in = s.can_post_bring_in()
     match action:
         case Fold() | Discard():
-            return ""
+            return "the low card must bring it in or complete" if bring_in else ""
         case Check():
             if bring_in:
                 return "the low card must bring it in or complete"
@@ -715,7 +728,7 @@ def _apply_player(hand: PokerHand, action: Action) -> str:
     seat = f"seat {action.seat}"
     match action:
         case Fold() | Discard():
-            hand._t.discards.extend(hand.hole_cards(action.seat))
+            hand._t.discards.extend(hand._t.dealt.pop(action.seat, []))
             s.fold()
             if isinstance(action, Discard):
                 return f"{seat} discarded the hand: folded (14.15(k)1)"
@@ -758,6 +771,7 @@ def _apply_dealer(hand: PokerHand, action: Action) -> str:
             assert index is not None
             card = hand._top()
             s.deal_hole(pk_card(card))
+            hand._t.dealt.setdefault(hand.seat_of(index), []).append(card)
             return f"a card to seat {hand.seat_of(index)}"
         case DealBoard():
             count = s.board_dealing_count or 0
