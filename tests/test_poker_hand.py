@@ -25,6 +25,7 @@ from felt.games.poker.hand import (
     PokerHand,
     RaiseTo,
 )
+from felt.games.poker.view import SeatView, seat_view
 from felt.rounds.actions import Action
 from felt.rounds.shuffle import SeededShuffle
 
@@ -109,27 +110,30 @@ def stacked(cards: str) -> list[Card]:
     return top + [c for c in new_deck() if c not in top]
 
 
+def step_once(
+    hand: PokerHand, choose: Callable[[PokerHand, int], Action | None] | None = None
+) -> None:
+    """One step: the player's turn by ``choose`` (default: check, else call, else bring in),
+    else the dealer's step due."""
+    seat = hand.to_act()
+    if seat is not None:
+        action = choose(hand, seat) if choose else None
+        if action is None:
+            options: tuple[Action, ...] = (Check(seat), Call(seat), BringIn(seat))
+            action = next(a for a in options if hand.can(a))
+        hand.do(action)
+        return
+    step = next((a for a in (Burn(), DealHole(), DealBoard(), Award()) if hand.can(a)), None)
+    assert step is not None, hand.allowed()
+    hand.do(step)
+
+
 def deal_and_play(
     hand: PokerHand, choose: Callable[[PokerHand, int], Action | None] | None = None
 ) -> None:
-    """Every dealer step in turn; each player's turn by ``choose`` (default: check, else call);
-    the award at the end."""
+    """Every step to the award (``step_once``)."""
     while hand.status == "playing":
-        seat = hand.to_act()
-        if seat is not None:
-            action = choose(hand, seat) if choose else None
-            if action is None:
-                action = Check(seat) if hand.can(Check(seat)) else Call(seat)
-            if not hand.can(action) and isinstance(action, Call) and hand.can(BringIn(seat)):
-                action = BringIn(seat)
-            hand.do(action)
-            continue
-        for step in (Burn(), DealHole(), DealBoard(), Award()):
-            if hand.can(step):
-                hand.do(step)
-                break
-        else:
-            raise AssertionError(hand.allowed())
+        step_once(hand, choose)
 
 
 def side_pots_by_hand(paid: dict[int, int], live: set[int]) -> list[tuple[int, set[int]]]:
@@ -295,3 +299,64 @@ def test_omaha_pot_limit_plays_to_showdown_and_replays() -> None:
     deal_and_play(hand)
     assert hand.status == "awarded"
     assert hand.replay_from_start().summary() == hand.summary()
+
+
+# --- what a seat sees ----------------------------------------------------------------------------
+
+
+def cards_in(view: SeatView) -> set[Card]:
+    """Every card anywhere in a view (its fields, the other seats' included)."""
+    found: set[Card] = set(view.cards) | set(view.board)
+    for other in view.others:
+        found |= set(other.up) | set(other.shown)
+    return found
+
+
+def test_view_never_shows_another_players_hole_cards_before_showdown() -> None:
+    """Hold'em: at every step before the award a seat's view holds its own cards, the board and
+    nothing of another player's hole cards; a folded hand is never shown, at the showdown the
+    hands still in are."""
+    config = PokerConfig.from_mapping({"limit": "no", "rake": NO_RAKE})
+    hand = PokerHand(config, {1: 1000, 2: 1000, 3: 1000}, 3, SeededShuffle(5).shuffle(new_deck()))
+    folded: tuple[Card, ...] = ()
+
+    def choose(h: PokerHand, seat: int) -> Action | None:
+        nonlocal folded
+        if seat == 3 and not h.board():
+            folded = h.hole_cards(3)
+            return Fold(3)
+        return None
+
+    steps = 0
+    while hand.status == "playing":
+        for seat in (1, 2, 3):
+            view = seat_view(hand, seat)
+            others = {c for s in (1, 2, 3) if s != seat for c in hand.hole_cards(s)}
+            assert not cards_in(view) & others
+            assert view.cards == hand.hole_cards(seat)
+            assert view.legal == (tuple(hand.allowed()) if hand.to_act() == seat else ())
+        step_once(hand, choose)
+        steps += 1
+    assert steps > 10
+    assert len(folded) == 2
+    for seat in (1, 2):
+        view = seat_view(hand, seat)
+        assert not cards_in(view) & set(folded)
+        shown = {o.seat: o.shown for o in view.others}
+        assert shown[3 - seat] == hand.hole_cards(3 - seat)
+        assert shown[3] == ()
+
+
+def test_stud_view_shows_up_cards_and_counts_down_cards() -> None:
+    """Stud: another player's door card is seen, its two down cards only counted."""
+    config = PokerConfig.from_mapping(
+        {"variant": "stud7", "ante": "0.25", "bring_in": "1.00", "seats": 8}
+    )
+    hand = PokerHand(config, {1: 1000, 2: 1000}, 1, new_deck())
+    for _ in range(6):
+        hand.do(DealHole())
+    view = seat_view(hand, 1)
+    (other,) = view.others
+    assert other.up == hand.hole_cards(2)[2:]
+    assert other.down == 2
+    assert not set(hand.hole_cards(2)[:2]) & cards_in(view)

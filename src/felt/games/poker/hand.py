@@ -239,6 +239,7 @@ class _Table:
     gone: set[int] = field(default_factory=set)
     refunds: dict[int, str] = field(default_factory=dict)
     dealt: dict[int, list[Card]] = field(default_factory=dict)
+    folded: set[int] = field(default_factory=set)
     """Each seat's cards as felt dealt them (PokerKit mucks the losers' at showdown)."""
 
 
@@ -320,16 +321,21 @@ class PokerHand:
         return tuple(self._t.dealt.get(seat, ()))
 
     def up_cards(self, seat: int) -> tuple[Card, ...]:
-        """The cards of ``seat`` dealt face up (stud)."""
-        return tuple(felt_card(c) for c in self.state.get_up_cards(self.index_of(seat)))
+        """The cards of ``seat`` dealt face up: in stud the third to sixth cards (third street's
+        door card, fourth to sixth street); none in hold'em and Omaha.  felt's own record, not
+        PokerKit's (which counts a hand shown at its showdown as up)."""
+        if self.config.variant != "stud7":
+            return ()
+        return self.hole_cards(seat)[2:6]
 
     def board(self) -> tuple[Card, ...]:
         """The community cards (hold'em and Omaha)."""
         return tuple(felt_card(c) for c in self.state.get_board_cards(0))
 
     def in_hand(self, seat: int) -> bool:
-        """Whether ``seat`` still holds a live hand."""
-        return bool(self.state.statuses[self.index_of(seat)])
+        """Whether ``seat`` still holds a hand: it has not folded (a hand that lost at the
+        showdown is still in; PokerKit's own status drops it)."""
+        return self.index_of(seat) >= 0 and seat not in self._t.folded
 
     def stack(self, seat: int) -> int:
         """``seat``'s chips behind (cents): the final stack once the hand is over."""
@@ -523,6 +529,7 @@ class PokerHand:
         ):
             gone = self.seat_of(s.actor_index)
             self._t.discards.extend(self._t.dealt.pop(gone, []))
+            self._t.folded.add(gone)
             s.fold()
 
     def _award(self) -> str:
@@ -729,6 +736,7 @@ def _apply_player(hand: PokerHand, action: Action) -> str:
     match action:
         case Fold() | Discard():
             hand._t.discards.extend(hand._t.dealt.pop(action.seat, []))
+            hand._t.folded.add(action.seat)
             s.fold()
             if isinstance(action, Discard):
                 return f"{seat} discarded the hand: folded (14.15(k)1)"
