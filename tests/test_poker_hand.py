@@ -25,6 +25,7 @@ from felt.games.poker.hand import (
     PokerHand,
     RaiseTo,
 )
+from felt.games.poker.table import PokerTable
 from felt.games.poker.view import SeatView, seat_view
 from felt.rounds.actions import Action
 from felt.rounds.shuffle import SeededShuffle
@@ -360,3 +361,34 @@ def test_stud_view_shows_up_cards_and_counts_down_cards() -> None:
     assert other.up == hand.hole_cards(2)[2:]
     assert other.down == 2
     assert not set(hand.hole_cards(2)[:2]) & cards_in(view)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def test_table_carries_stacks_moves_button_and_keeps_buy_ins_in_limits() -> None:
+    """Stacks carry from hand to hand with the rake kept apart; the button moves clockwise to
+    the next seat with chips; buy-ins and cash-outs only between hands, within the limits."""
+    table = PokerTable(PokerConfig.from_mapping({"limit": "no"}))
+    with pytest.raises(FeltError, match=r"from 40\.00 to 200\.00"):
+        table.buy_in(1, 3000)
+    for seat in (1, 4, 6):
+        table.buy_in(seat, 10_000)
+    buttons = []
+    for n in range(4):
+        hand = table.new_hand(SeededShuffle(n).shuffle(new_deck()))
+        buttons.append(hand.button)
+        with pytest.raises(FeltError, match="only between hands"):
+            table.buy_in(1, 100)
+        with pytest.raises(FeltError, match="not over"):
+            table.finish(hand)
+        deal_and_play(hand)
+        table.finish(hand)
+        assert sum(table.stacks.values()) + table.rake_taken == 30_000
+    assert buttons == [1, 4, 6, 1]
+    assert table.hands_played == 4
+    assert table.rake_taken == 4 * 60  # each hand: three players check down 2.00 each, 10%
+    cashed = table.cash_out(4)
+    assert cashed + sum(table.stacks.values()) + table.rake_taken == 30_000
+    with pytest.raises(FeltError, match=r"stack would be 200\.01"):
+        table.buy_in(1, 20_001 - table.stacks[1])
