@@ -1,0 +1,82 @@
+"""A poker table: seats with stacks carried from hand to hand, buy-ins and cash-outs between
+hands within the table's limits, the button, the hands played and the rake taken.
+
+>>> from felt.core.cards import new_deck
+>>> from felt.games.poker.config import PokerConfig
+>>> table = PokerTable(PokerConfig.from_mapping({}))
+>>> table.buy_in(2, 10_000); table.buy_in(5, 10_000)
+>>> hand = table.new_hand(list(new_deck()))
+>>> hand.button, table.hands_played
+(2, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from felt.core.cards import Card
+from felt.core.errors import FeltError
+from felt.core.money import dollars
+from felt.games.poker.config import PokerConfig
+from felt.games.poker.hand import PokerHand
+
+
+class PokerTable:
+    """The seats (seat -> stack in cents), the button, the hand in play and the totals."""
+
+    def __init__(self, config: PokerConfig) -> None:
+        self.config = config
+        self.stacks: dict[int, int] = {}
+        self.button = 0
+        self.hand: PokerHand | None = None
+        self.hands_played = 0
+        self.rake_taken = 0
+
+    def _between_hands(self, what: str) -> None:
+        if self.hand is not None:
+            raise FeltError(f"{what}: only between hands (a hand is in play)")
+
+    def buy_in(self, seat: int, amount: int) -> None:
+        """Take ``seat`` with ``amount`` cents, or add on to its stack: the stack after it must
+        be from the table's minimum to its maximum buy-in."""
+        self._between_hands("buy-in")
+        if not 1 <= seat <= self.config.seats:
+            raise FeltError(f"buy-in: seats are 1 to {self.config.seats}, got {seat}")
+        low, high = self.config.min_buy_in, self.config.max_buy_in
+        after = self.stacks.get(seat, 0) + amount
+        if amount <= 0 or not low <= after <= high:
+            raise FeltError(
+                f"buy-in: seat {seat}'s stack would be {dollars(after)}; it must be from "
+                f"{dollars(low)} to {dollars(high)} (adding {dollars(amount)})"
+            )
+        self.stacks[seat] = after
+
+    def cash_out(self, seat: int) -> int:
+        """``seat`` leaves with its whole stack (returned, cents)."""
+        self._between_hands("cash-out")
+        if seat not in self.stacks:
+            raise FeltError(f"cash-out: seat {seat} is empty")
+        return self.stacks.pop(seat)
+
+    def new_hand(self, deck: Sequence[Card]) -> PokerHand:
+        """The next hand with every seat holding chips, the button moved to the next of them
+        clockwise (stud deals without a button: the low card brings it in)."""
+        self._between_hands("new hand")
+        seats = sorted(s for s, stack in self.stacks.items() if stack > 0)
+        if len(seats) < 2:
+            raise FeltError(f"a hand needs 2 players with chips, the table has {len(seats)}")
+        later = [s for s in seats if s > self.button]
+        self.button = later[0] if later else seats[0]
+        self.hand = PokerHand(self.config, {s: self.stacks[s] for s in seats}, self.button, deck)
+        return self.hand
+
+    def finish(self, hand: PokerHand) -> None:
+        """Carry the finished hand's stacks and rake to the table."""
+        if hand is not self.hand:
+            raise FeltError("finish: not the hand in play at this table")
+        if hand.final is None:
+            raise FeltError(f"finish: the hand is not over (allowed: {'; '.join(hand.allowed())})")
+        self.stacks.update(hand.final)
+        self.rake_taken += hand.rake
+        self.hands_played += 1
+        self.hand = None

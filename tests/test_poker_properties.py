@@ -1,0 +1,107 @@
+"""Properties of a poker hand over random legal action sequences (hypothesis): every chip
+accounted (stacks + pot + rake == the start), every card once (deck, discards, hands and board
+are the 52 cards), a refused action changes nothing, and a replay equals the original."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from felt.core.cards import new_deck
+from felt.core.errors import FeltError
+from felt.games.poker.config import PokerConfig
+from felt.games.poker.hand import (
+    AllIn,
+    Award,
+    Bet,
+    BringIn,
+    Burn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Fold,
+    PokerHand,
+    RaiseTo,
+)
+from felt.rounds.actions import Action
+from felt.rounds.shuffle import SeededShuffle
+
+TABLES = [
+    {"limit": "no"},
+    {"limit": "pot", "rake": {"kind": "percent", "percent": "5", "cap": "3.00"}},
+    {"variant": "omaha", "limit": "pot"},
+    {"variant": "omaha", "limit": "fixed", "max_raises": 4},
+    {"max_raises": 2},
+    {"variant": "stud7", "ante": "0.25", "bring_in": "1.00", "seats": 8},
+    {"variant": "stud7", "ante": "0.00", "bring_in": "0.50", "seats": 8},
+]
+
+
+def player_actions(hand: PokerHand, seat: int) -> list[Action]:
+    """Every kind of action the seat might try, some with amounts that may be refused."""
+    s = hand.state
+    low = s.min_completion_betting_or_raising_to_amount or 0
+    high = s.max_completion_betting_or_raising_to_amount or 0
+    amounts = sorted({low, high, (low + high) // 2, low - 1, high + 1})
+    out: list[Action] = [Fold(seat), Check(seat), Call(seat), BringIn(seat), AllIn(seat)]
+    out += [Bet(seat, a) for a in amounts] + [RaiseTo(seat, a) for a in amounts]
+    return out
+
+
+def cards_accounted(hand: PokerHand) -> list[int]:
+    """Every card the hand knows of: deck, discards, each seat's cards, the board."""
+    cards = list(hand.deck) + list(hand.discards) + list(hand.board())
+    for seat in hand.order:
+        cards += hand.hole_cards(seat)
+    return sorted(cards)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    table=st.sampled_from(TABLES),
+    stacks=st.lists(st.integers(50, 3000), min_size=2, max_size=6),
+    seed=st.integers(0, 10**6),
+    choices=st.lists(st.integers(0, 10**6), min_size=200, max_size=200),
+)
+def test_random_hands_conserve_chips_and_cards_and_replay(
+    table: dict[str, object], stacks: list[int], seed: int, choices: list[int]
+) -> None:
+    """Random legal actions (all-ins and side pots included) to the award: after every step the
+    chips add up to the start and every card is there once; a refused action changes nothing;
+    the replay of the actions equals the hand."""
+    config = PokerConfig.from_mapping({**table, "min_buy_in": "2.00"})
+    start = dict(enumerate(stacks, start=1))
+    total = sum(start.values())
+    hand = PokerHand(config, start, len(start), SeededShuffle(seed).shuffle(new_deck()))
+    every_card = sorted(new_deck())
+    for choice in choices:
+        if hand.status != "playing":
+            break
+        seat = hand.to_act()
+        tries = (
+            player_actions(hand, seat)
+            if seat is not None
+            else [Burn(), DealHole(), DealBoard(), Award()]
+        )
+        legal = [a for a in tries if hand.can(a)]
+        refused = [a for a in tries if a not in legal]
+        assert legal, hand.allowed()
+        if refused:
+            before = hand.summary()
+            try:
+                hand.do(refused[choice % len(refused)])
+            except FeltError:
+                pass
+            else:  # pragma: no cover - the test fails here
+                raise AssertionError("a refused action was accepted")
+            assert hand.summary() == before
+        hand.do(legal[choice % len(legal)])
+        assert sum(hand.stack(s) for s in start) + hand.pot() + hand.rake == total
+        if hand.status == "playing":
+            assert cards_accounted(hand) == every_card
+    assert hand.status == "awarded"
+    assert hand.final is not None
+    assert sum(hand.final.values()) + hand.rake == total
+    assert all(v >= 0 for v in hand.final.values())
+    assert hand.replay_from_start().summary() == hand.summary()
