@@ -967,7 +967,7 @@ def create_app(server: Server, documented: bool = False) -> FastAPI:
 
     @app.get("/api/cage/receipts/{number}")
     async def cage_receipt(
-        number: Annotated[int, Path(ge=1, le=2**62)], who: Who
+        number: Annotated[int, Path(ge=1, le=cage.MAX_RECEIPT_NUMBER)], who: Who
     ) -> dict[str, Any]:
         return await asyncio.to_thread(cage.receipt, server.store, who, number)
 

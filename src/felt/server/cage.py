@@ -70,6 +70,11 @@ def state_of(locked: bool, retired_at: float | None) -> str:
 
 
 # ----------------------------------------------------------------- receipts
+MAX_RECEIPT_NUMBER: Final = 2**31 - 1
+"""The largest receipt number there can be (the column is a 32-bit integer in PostgreSQL): a
+larger one asked for is refused as input (422), never sent to the database (a 500)."""
+
+
 def _receipts_query() -> Select[Any]:
     """Receipts with the names of their cashier and player."""
     cashier = accounts.alias("cashier")
