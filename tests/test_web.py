@@ -122,7 +122,7 @@ def act_once(p: Player, rng: random.Random) -> bool:
         """() => ({wager: !!document.querySelector('fieldset.wager button.primary:enabled'),
                    bonus: [...document.querySelectorAll('fieldset.wager .spot[data-optional]')]
                      .filter((s) => !s.querySelector('input').value).map((s) => s.dataset.field),
-                   choices: [...document.querySelectorAll('.decision button[data-action]')]
+                   choices: [...document.querySelectorAll('.decision button[data-action]:enabled')]
                               .map((b) => b.dataset.action),
                    cards: document.querySelectorAll('.mine button.card').length})"""
     )

@@ -123,7 +123,7 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
     )
 
     # lock pat: the confirmation names the account; pat's log-in is refused
-    admin.get_by_role("button", name="Lock pat").click()
+    admin.get_by_role("button", name="Lock pat", exact=True).click()
     assert "Lock pat?" in admin.locator("dialog[open]").inner_text()
     dialog_button(admin, "Lock pat").click()
     admin.wait_for_function(
@@ -136,9 +136,9 @@ def test_a_supervisor_runs_the_staff_screen(browser: Any, server: WebServer) -> 
     assert user.evaluate("() => location.hash") == "#/login"
 
     # unlock: pat logs in, and is sent to choose a password before anything else
-    admin.get_by_role("button", name="Unlock pat").click()
+    admin.get_by_role("button", name="Unlock pat", exact=True).click()
     dialog_button(admin, "Unlock pat").click()
-    admin.get_by_role("button", name="Lock pat").wait_for()
+    admin.get_by_role("button", name="Lock pat", exact=True).wait_for()
     assert changes(server, "pat")[0] == ("unlocked", "admin")
     log_in(user, "pat", pat, wait=False)
     user.wait_for_function("() => location.hash === '#/password'")

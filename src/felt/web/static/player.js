@@ -48,11 +48,16 @@ export function tableScreen(root, tableId) {
     }
   }
 
+  // One action in flight at a time: its buttons stay disabled until the answer comes (the new
+  // view comes before it), so a second tap never sends the same decision twice.
+  let sending = 0;
   async function act(action) {
+    sending++;
+    draw();
     try {
       await live.act(tableId, action, view && !view.finished ? view.round : null);
       refreshBalance();
-    } catch (e) { toast(e.message); }
+    } catch (e) { toast(e.message); } finally { sending--; draw(); }
   }
 
   // After a "moved", subscribe again with growing waits until the table's view comes back
@@ -198,7 +203,7 @@ export function tableScreen(root, tableId) {
         }
         total.textContent = Number.isInteger(v.total) ? money(dollarsOf(v.total)) : "—";
         reason.textContent = v.reason || "";
-        place.disabled = !!v.reason;
+        place.disabled = !!v.reason || sending > 0;
         place.textContent = Number.isInteger(v.total) && v.total > 0 ? `${w.button} ${money(dollarsOf(v.total))}` : w.button;
         const last = JSON.parse(sessionStorage.getItem(lastWagerKey()) || "null");
         const again = last && wagerVerdict(w, Object.fromEntries(chosen.map((s) => [s.field, last[s.field] || ""])), balance);
@@ -214,13 +219,15 @@ export function tableScreen(root, tableId) {
     if (v.reason) { toast(v.reason); return; }
     const a = { action: w.action, seat };
     for (const s of w.spots) if (v.amounts[s.field]) a[s.field] = dollarsOf(v.amounts[s.field]);
+    sending++;
+    form.refresh();
     try {
       await live.act(tableId, a, view && !view.finished ? view.round : null);
       const last = {};
       for (const s of w.spots) if (s.follows === undefined && v.amounts[s.field]) last[s.field] = dollarsOf(v.amounts[s.field]);
       sessionStorage.setItem(lastWagerKey(), JSON.stringify(last));
       refreshBalance();
-    } catch (e) { toast(e.message); }
+    } catch (e) { toast(e.message); } finally { sending--; form.refresh(); }
   }
 
   // Each election pending at the seat with its buttons, and what it takes besides (cards picked
@@ -241,7 +248,7 @@ export function tableScreen(root, tableId) {
         const key = `${seat} ${p.election}`;
         const reason = pl ? h("p", { class: "reason", role: "status", id: `reason-${b.action.action}-${seat}` }) : null;
         const button = h("button", {
-          type: "button", class: b.primary ? "primary" : "",
+          type: "button", class: b.primary ? "primary" : "", disabled: sending > 0,
           dataset: { action: b.action.action }, "aria-describedby": reason ? reason.id : null,
           onclick: () => {
             const a = { ...b.action, seat };
@@ -270,7 +277,7 @@ export function tableScreen(root, tableId) {
             why = `${money(dollarsOf(a))} is more than your balance ${money(dollarsOf(balance))}`;
           }
           button.textContent = Number.isInteger(a) ? `${pl.label} ${money(dollarsOf(a))}` : pl.label;
-          button.disabled = !!why;
+          button.disabled = !!why || sending > 0;
           reason.textContent = why || "";
         };
         if (pl.field) {
