@@ -376,6 +376,11 @@ class PokerHand:
         showdown is still in; PokerKit's own status drops it)."""
         return self.index_of(seat) >= 0 and seat not in self._t.folded
 
+    def dead(self, seat: int) -> bool:
+        """``seat``'s hand is out of play though PokerKit may not have folded it yet: left without
+        comment (14.15(j)4), killed ((j)3, (l)) or thrown away after a wager owed ((k)2)."""
+        return seat in self._t.gone
+
     def stack(self, seat: int) -> int:
         """``seat``'s chips behind (cents): the final stack once the hand is over."""
         if self.final is not None:
