@@ -42,7 +42,7 @@ from felt.rounds.actions import (
     PlayerAction,
     ShufflerJam,
 )
-from felt.rounds.engine import HOUSE, LAYOUT, PROGRESSIVE, Effect, Event
+from felt.rounds.engine import HOUSE, LAYOUT, POT, PROGRESSIVE, Effect, Event
 from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SystemShuffle, complete_deck
 from felt.server.auth import Account, Forbidden, authenticate
@@ -57,6 +57,7 @@ from felt.server.store import (
     felt_tables,
     layout_account,
     player_account,
+    pot_account,
     progressive_account,
     round_events,
     rounds,
@@ -455,6 +456,8 @@ class TableHost:
             return HOUSE_ACCOUNT
         if party == LAYOUT:
             return layout_account(self.spec.id)
+        if party == POT:
+            return pot_account(self.spec.id)
         if party == PROGRESSIVE:
             if self.progressive is None:  # pragma: no cover - a game moves it only when linked
                 raise RuntimeError(f"table {self.spec.id} has no progressive meter")

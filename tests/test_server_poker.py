@@ -1,0 +1,260 @@
+"""The poker room (N.J.A.C. 19:47-14) at the table server, through the game interface only: a
+round is one hand with the sitting in before it; the table carries the stacks.
+
+Checked here, on SQLite and on PostgreSQL: the durable ledger (buy-in from the wallet to the
+table's chips, every chip put in moved to the pot account, the pot to the winner's stack and the
+rake to the house, cash-out back to the wallet; after EVERY commit the layout account equals the
+stacks behind and the pot account the chips in the pot), a hand's amounts worked by hand, the
+hole cards no other player's view holds before the showdown, and a crash mid-hand (the record
+gives the same hand, which then plays on to the award).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from sqlalchemy import insert
+
+from felt.core.errors import FeltError
+from felt.games.poker import hand as ph
+from felt.games.poker.round import BuyIn, CashOut, PokerRoomTable, PokerRound
+from felt.server.auth import Account, Forbidden, create_account
+from felt.server.host import TableHost, new_table_row
+from felt.server.spec import TableSpec
+from felt.server.store import (
+    HOUSE_ACCOUNT,
+    Posting,
+    Store,
+    felt_tables,
+    layout_account,
+    player_account,
+    pot_account,
+)
+from felt.server.views import PUBLIC, seat_message
+from tests.server_helpers import database_url, ledger_balances
+
+__all__ = ["database_url"]
+
+TID = "poker1"
+DEPOSIT = 500_00
+
+
+def spec() -> TableSpec:
+    """Fixed-limit hold'em $1/$2 (blinds), bets $2/$4, 10% rake capped at $4, no flop no drop."""
+    return TableSpec(TID, "poker", settings={"decision_seconds": 30}, pace_seconds=0,
+                     betting_seconds=0.5, between_rounds_seconds=0.05)  # fmt: skip
+
+
+@dataclass
+class Floor:
+    """A store with one poker table, two funded players seated at 1 and 2, a dealer."""
+
+    store: Store
+    host: TableHost
+    ann: Account
+    bob: Account
+    deal: Account
+
+    def fresh_host(self) -> TableHost:
+        """Another process taking the table over from the record (as after a kill -9)."""
+        host = TableHost(self.store, self.host.spec, "node-a")
+        host.load()
+        return host
+
+    def round(self) -> PokerRound:
+        rnd = self.host.round
+        assert isinstance(rnd, PokerRound)
+        return rnd
+
+
+@contextmanager
+def floor(url: str) -> Iterator[Floor]:
+    store = Store(url)
+    store.migrate()
+    try:
+        s = spec()
+        with store.transaction() as conn:
+            conn.execute(insert(felt_tables).values(**new_table_row(s, "node-a")))
+        people = [create_account(store, n, r, f"{n}-password-x")
+                  for n, r in (("ann", "player"), ("bob", "player"), ("deal", "dealer"))]  # fmt: skip
+        with store.transaction() as conn:
+            for who in people[:2]:
+                store.post(conn, f"cash:{who.id}", [Posting("cage", -DEPOSIT, "deposit"),
+                                                    Posting(player_account(who.id), DEPOSIT, "deposit")])  # fmt: skip
+        host = TableHost(store, s, "node-a")
+        host.load()
+        host.sit(people[0], 1)
+        host.sit(people[1], 2)
+        host.start_round()
+        yield Floor(store, host, *people)
+    finally:
+        store.dispose()
+
+
+def check_accounts(f: Floor) -> None:
+    """The invariants: the layout account holds every stack behind, the pot account every chip
+    in the pot (zero between hands)."""
+    rnd = f.round()
+    balances = ledger_balances(f.store)
+    hand = rnd.hand
+    if hand is not None and not rnd.finished:
+        behind = sum(hand.stack(s) for s in hand.start)
+        behind += sum(s.stack for n, s in rnd.seats.items() if n not in hand.start)
+        in_pot = hand.pot()
+    else:
+        behind, in_pot = sum(s.stack for s in rnd.seats.values()), 0
+    assert balances.get(layout_account(TID), 0) == behind
+    assert balances.get(pot_account(TID), 0) == in_pot
+
+
+def step(f: Floor, action: Any, who: Account | None = None) -> dict[str, Any]:
+    """One action through the host, the accounts checked after the commit."""
+    ack = f.host.apply_now(action, who)
+    check_accounts(f)
+    return ack
+
+
+def deal_until_a_player_acts(f: Floor) -> None:
+    """The table's own dealer steps until a player is to act or the hand is over."""
+    while not f.round().finished and not f.round().pending():
+        action = f.host.game.dealer_step(f.host.table, f.round())
+        assert action is not None
+        step(f, action)
+
+
+def player(f: Floor, seat: int) -> Account:
+    return f.ann if seat == 1 else f.bob
+
+
+def wallet(f: Floor, who: Account) -> int:
+    return ledger_balances(f.store).get(player_account(who.id), 0)
+
+
+def test_a_hand_checked_down_posts_the_pot_and_the_rake_by_hand_14_15(database_url: str) -> None:
+    """Both buy in $100; the blinds $1 and $2, the small blind calls, checked to the river:
+    a $4 pot with the flop seen, a 10% rake ($0.40) to the house, $3.60 to the winner (a split
+    pot $1.80 each).  Worked by hand, not by the code under test."""
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=100_00), f.ann)
+        step(f, BuyIn(2, amount=100_00), f.bob)
+        assert wallet(f, f.ann) == DEPOSIT - 100_00
+        deal_until_a_player_acts(f)
+        while not f.round().finished:
+            seat, election = f.round().pending()[0]
+            assert election == "act"
+            rnd = f.round()
+            assert rnd.hand is not None
+            move = ph.Call(seat) if rnd.can(ph.Call(seat)) else ph.Check(seat)
+            step(f, move, player(f, seat))
+            deal_until_a_player_acts(f)
+        balances = ledger_balances(f.store)
+        assert balances.get(HOUSE_ACCOUNT, 0) == 40
+        rnd = f.round()
+        nets = sorted(rnd.net(s) for s in (1, 2))
+        assert nets in ([-200, 160], [-20, -20])
+        assert sum(nets) == -40
+        assert balances.get(pot_account(TID), 0) == 0
+        assert balances[layout_account(TID)] == 200_00 - 40
+
+
+def test_a_fold_to_the_blind_takes_no_rake_no_flop_no_drop(database_url: str) -> None:
+    """The first to act pre-flop folds: no flop, so no rake; the blind wins the other's blind."""
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=50_00), f.ann)
+        step(f, BuyIn(2, amount=80_00), f.bob)
+        deal_until_a_player_acts(f)
+        seat, _ = f.round().pending()[0]
+        step(f, ph.Fold(seat), player(f, seat))
+        deal_until_a_player_acts(f)  # the award
+        assert f.round().finished
+        assert ledger_balances(f.store).get(HOUSE_ACCOUNT, 0) == 0
+        assert sorted(f.round().net(s) for s in (1, 2)) == [-100, 100]
+
+
+def test_cash_out_between_hands_returns_the_whole_stack_to_the_wallet(database_url: str) -> None:
+    """A stack carried to the next hand is cashed out whole; a cash-out or buy-in during the hand
+    is refused and changes nothing."""
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=50_00), f.ann)
+        step(f, BuyIn(2, amount=50_00), f.bob)
+        deal_until_a_player_acts(f)
+        before = ledger_balances(f.store)
+        with pytest.raises(FeltError, match="only between hands"):
+            f.host.apply_now(CashOut(1), f.ann)
+        with pytest.raises(FeltError, match="only between hands"):
+            f.host.apply_now(BuyIn(1, amount=10_00), f.ann)
+        assert ledger_balances(f.store) == before
+        seat, _ = f.round().pending()[0]
+        step(f, ph.Fold(seat), player(f, seat))
+        deal_until_a_player_acts(f)
+        f.host.start_round()
+        carried = f.round().seats[1].stack
+        assert carried in (49_00, 51_00)
+        with pytest.raises(Forbidden):
+            f.host.apply_now(CashOut(1), f.bob)  # another player's chips
+        step(f, CashOut(1), f.ann)
+        assert wallet(f, f.ann) == DEPOSIT - 50_00 + carried
+
+
+def test_no_hole_card_of_another_player_is_in_a_view_before_the_showdown(
+    database_url: str,
+) -> None:
+    """Each seat's view and the public one hold no hole card of another seat while the hand is
+    in play (14.15(k): a folded hand is dead and never shown)."""
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=50_00), f.ann)
+        step(f, BuyIn(2, amount=50_00), f.bob)
+        deal_until_a_player_acts(f)
+        rnd = f.round()
+        assert rnd.hand is not None
+        ann_cards = {str(c) for c in rnd.hand.hole_cards(1)}
+        bob_cards = {str(c) for c in rnd.hand.hole_cards(2)}
+        assert len(ann_cards) == len(bob_cards) == 2
+        game = f.host.game
+        ann_view = json.dumps(seat_message(game, rnd, 1))
+        bob_view = json.dumps(seat_message(game, rnd, 2))
+        public = json.dumps(seat_message(game, rnd, PUBLIC))
+        assert all(c in ann_view for c in ann_cards)
+        assert not any(c in ann_view for c in bob_cards)
+        assert not any(c in bob_view for c in ann_cards)
+        assert not any(c in public for c in ann_cards | bob_cards)
+
+
+def test_a_crash_mid_hand_reloads_the_same_hand_which_plays_on_to_the_award(
+    database_url: str,
+) -> None:
+    """Killed after the flop: another process loads the table from the record with the same
+    hole cards, board, stacks and views; the hand then plays on and the pot is awarded once."""
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=100_00), f.ann)
+        step(f, BuyIn(2, amount=100_00), f.bob)
+        deal_until_a_player_acts(f)
+        for _ in range(2):  # the small blind calls, the big blind checks
+            seat, _ = f.round().pending()[0]
+            rnd = f.round()
+            move = ph.Call(seat) if rnd.can(ph.Call(seat)) else ph.Check(seat)
+            step(f, move, player(f, seat))
+        deal_until_a_player_acts(f)
+        before = f.round()
+        assert before.hand is not None
+        assert len(before.hand.board()) == 3
+        f.host = f.fresh_host()
+        after = f.round()
+        assert after.hand is not None
+        assert after.hand.board() == before.hand.board()
+        for s in (1, 2, PUBLIC):
+            assert seat_message(f.host.game, after, s) == seat_message(f.host.game, before, s)
+        while not f.round().finished:
+            deal_until_a_player_acts(f)
+            if f.round().finished:
+                break
+            seat, _ = f.round().pending()[0]
+            step(f, ph.Check(seat), player(f, seat))
+        assert ledger_balances(f.store).get(HOUSE_ACCOUNT, 0) == 40
+        table = f.host.table
+        assert isinstance(table, PokerRoomTable)
