@@ -130,6 +130,7 @@ def seat_json(rnd: PokerRound, seat: int) -> dict[str, Any]:
         "bet": dollars(seen.bet) if seen else "0.00",
         "to_act": seen.to_act if seen else None,
         "legal": list(seen.legal) if seen else [],
+        "choices": choices(hand, seat) if hand is not None else [],
         "button": rnd.button if hand is not None else None,
         "status": rnd.ended_by or ("playing" if hand is not None else "sitting in"),
         "hand": _hand_name(own, seen.board, variant) if seen and own and rnd.finished else "",
@@ -175,3 +176,31 @@ def _hand_name(cards: tuple[Card, ...], board: tuple[Card, ...], variant: str) -
         return best.describe()
     every = list(cards) + list(board)
     return evaluate(every).describe() if 5 <= len(every) <= 7 else ""
+
+
+def choices(hand: PokerHand, seat: int) -> list[dict[str, Any]]:
+    """What ``seat`` may do now, on its turn only, each ``action`` (the JSON name) with its
+    ``amount`` (check, call, bring in, all in: what it puts in) or ``minimum`` and ``maximum``
+    (a bet or a raise to a total this betting round), dollars; empty when it is not its turn."""
+    from felt.games.poker import hand as ph
+
+    if hand.to_act() != seat:
+        return []
+    s = hand.state
+    owed = int(s.checking_or_calling_amount or 0)
+    out: list[dict[str, Any]] = []
+    for kind, extra in (
+        (ph.Fold, {}),
+        (ph.Check, {}),
+        (ph.Call, {"amount": dollars(owed)}),
+        (ph.BringIn, {"amount": dollars(int(s.effective_bring_in_amount or 0))}),
+        (ph.AllIn, {"amount": dollars(hand.stack(seat))}),
+    ):
+        if hand.can(kind(seat)):
+            out.append({"action": kind.name, **extra})
+    low = int(s.min_completion_betting_or_raising_to_amount or 0)
+    high = int(s.max_completion_betting_or_raising_to_amount or 0)
+    for kind in (ph.Bet, ph.RaiseTo):
+        if low and hand.can(kind(seat, low)):
+            out.append({"action": kind.name, "minimum": dollars(low), "maximum": dollars(high)})
+    return out
