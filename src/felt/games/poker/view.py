@@ -200,7 +200,7 @@ def choices(hand: PokerHand, seat: int) -> list[dict[str, Any]]:
             out.append({"action": kind.name, **extra})
     low = int(s.min_completion_betting_or_raising_to_amount or 0)
     high = int(s.max_completion_betting_or_raising_to_amount or 0)
-    for kind in (ph.Bet, ph.RaiseTo):
-        if low and hand.can(kind(seat, low)):
-            out.append({"action": kind.name, "minimum": dollars(low), "maximum": dollars(high)})
+    for wager in (ph.Bet(seat, low), ph.RaiseTo(seat, low)):
+        if low and hand.can(wager):
+            out.append({"action": wager.name, "minimum": dollars(low), "maximum": dollars(high)})
     return out
