@@ -258,3 +258,40 @@ def test_a_crash_mid_hand_reloads_the_same_hand_which_plays_on_to_the_award(
         assert ledger_balances(f.store).get(HOUSE_ACCOUNT, 0) == 40
         table = f.host.table
         assert isinstance(table, PokerRoomTable)
+
+
+def test_the_rake_report_and_the_phh_export_read_the_hands_on_record(database_url: str) -> None:
+    """Two hands played at the server (one checked down, $0.40 rake; one folded pre-flop, no
+    rake): the report from the record alone has 2 hands and $0.40, all in one table; the first
+    hand's PHH names both players and the rake."""
+    from felt.games.poker.analysis import rake_sheet
+    from felt.games.poker.records import hand_phh, hand_records
+
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=100_00), f.ann)
+        step(f, BuyIn(2, amount=100_00), f.bob)
+        deal_until_a_player_acts(f)
+        while not f.round().finished:
+            seat, _ = f.round().pending()[0]
+            rnd = f.round()
+            move = ph.Call(seat) if rnd.can(ph.Call(seat)) else ph.Check(seat)
+            step(f, move, player(f, seat))
+            deal_until_a_player_acts(f)
+        first = f.host.round_id
+        assert first is not None
+        f.host.start_round()
+        step(f, f.host.game.dealer_step(f.host.table, f.round()))  # both stacks carried: deal
+        deal_until_a_player_acts(f)
+        seat, _ = f.round().pending()[0]
+        step(f, ph.Fold(seat), player(f, seat))
+        deal_until_a_player_acts(f)
+        records = hand_records(f.store)
+        assert [r.rake for r in records] == [40, 0]
+        report = rake_sheet(records).to_json()
+        assert (report["hands"], report["rake"]) == (2, 40)
+        assert [t["table"] for t in report["tables"]] == [TID]
+        phh = hand_phh(f.store, first)
+        assert "ann" in phh
+        assert "bob" in phh
+        with pytest.raises(FeltError, match="no round"):
+            hand_phh(f.store, "nope")

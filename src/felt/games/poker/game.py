@@ -107,10 +107,12 @@ class PokerRoom(TableGame):
         declare_tables(metadata)
 
     def mount(self, app: Any, server: Any, who: Any) -> None:
-        """The waiting list's routes under ``/api/poker`` (:mod:`.routes`)."""
-        from felt.games.poker.routes import mount
+        """The waiting list's routes (:mod:`.routes`), the rake report and the hand histories
+        (:mod:`.records`), under ``/api/poker``."""
+        from felt.games.poker import records, routes
 
-        mount(app, server, who)
+        routes.mount(app, server, who)
+        records.mount(app, server, who)
 
     # ----------------------------------------------------------------- tables, rounds, views
     def seat_count(self, config: Any) -> int:
