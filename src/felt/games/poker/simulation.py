@@ -77,15 +77,22 @@ def _strong(cards: Sequence[Card]) -> bool:
     return len(set(ranks)) < len(ranks) or any(r >= Rank.QUEEN for r in ranks)
 
 
+def completion(hand: PokerHand, seat: int) -> Action:
+    """The least bet or raise of ``seat`` now: a bet when no wager is in this round (the stud
+    completion of the bring-in is one), else a raise to the least amount."""
+    s = hand.state
+    low = s.min_completion_betting_or_raising_to_amount or 0
+    return Bet(seat, low) if max(s.bets) == 0 else RaiseTo(seat, low)
+
+
 def bot_action(hand: PokerHand, seat: int, rng: random.Random) -> Action:
     """A simple bot's action on its turn, from its own cards and the legal amounts only (the
     state is read, never changed; a choice the hand would refuse falls back to check or call)."""
     s = hand.state
     low = s.min_completion_betting_or_raising_to_amount or 0
     if s.can_post_bring_in():
-        if rng.random() < 0.2 and hand.can(RaiseTo(seat, low)):
-            return RaiseTo(seat, low)
-        return BringIn(seat)
+        complete = completion(hand, seat)
+        return complete if rng.random() < 0.2 and hand.can(complete) else BringIn(seat)
     owed = s.checking_or_calling_amount or 0
     strong = _strong(hand.hole_cards(seat))
     r = rng.random()
