@@ -452,3 +452,24 @@ def test_14_18_players_joining_at_once_get_distinct_places_in_record_order(
     assert [e["player"] for e in view] == [r["player"] for r in record]
     assert {d["player"]: d["place"] for d in done} == {e["player"]: e["place"] for e in view}
     store.dispose()
+
+
+def test_14_18_a_change_sent_again_with_its_key_is_made_once(h: Harness) -> None:
+    """A call whose answer was lost, sent again with its key, answers the same call (the next
+    player is not called); a join likewise; the key sent with another change is a 409."""
+    people(h)
+    for name in ("ann", "bob"):
+        ok(h.post("floor", f"{W}/join", {"game": HOLDEM, "player": name, "key": f"join-{name}"}))
+    again = ok(h.post("floor", f"{W}/join", {"game": HOLDEM, "player": "ann", "key": "join-ann"}))
+    assert again["change"]["place"] == 1
+    first = ok(h.post("floor", f"{W}/call", {"game": HOLDEM, "key": "call-1"}))["change"]
+    assert ok(h.post("floor", f"{W}/call", {"game": HOLDEM, "key": "call-1"}))["change"] == first
+    assert first["player"] == "ann"
+    rows = ok(h.get("floor", f"{W}/changes"))["changes"]
+    assert [r["change"] for r in rows] == ["call", "join", "join"]
+    refused(h.post("floor", f"{W}/seat", {"game": HOLDEM, "player": "ann", "key": "call-1"}), 409,
+            "another change")  # fmt: skip
+    refused(h.post("ann", f"{W}/leave", {"game": HOLDEM, "key": "x" * 65}), 400, "1 to 64")
+    assert ok(h.post("ann", f"{W}/leave", {"game": HOLDEM, "key": "call-1"}))["change"][
+        "change"
+    ] == ("leave")  # a key is the account's own: ann's "call-1" is not the floor's

@@ -34,6 +34,8 @@ class Named(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Any = None
     player: Any = None
+    key: Any = None
+    """The client's key of this change: sent again (its answer lost), it is not made twice."""
 
 
 class Reasoned(Named):
@@ -48,6 +50,7 @@ class Call(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Any = None
     called_to: Any = None
+    key: Any = None
 
 
 def room_games(server: "Server") -> list[str]:
@@ -97,26 +100,26 @@ def mount(
 
     @app.post(f"{PREFIX}/join")
     async def waitlist_join(body: Named, caller: who) -> dict[str, Any]:
-        return await changed(caller, lists.join, body.game, body.player)
+        return await changed(caller, lists.join, body.game, body.player, body.key)
 
     @app.post(f"{PREFIX}/leave")
     async def waitlist_leave(body: Reasoned, caller: who) -> dict[str, Any]:
-        return await changed(caller, lists.leave, body.game, body.player, body.reason)
+        return await changed(caller, lists.leave, body.game, body.player, body.reason, body.key)
 
     @app.post(f"{PREFIX}/call")
     async def waitlist_call(body: Call, caller: who) -> dict[str, Any]:
-        return await changed(caller, lists.call, body.game, body.called_to)
+        return await changed(caller, lists.call, body.game, body.called_to, body.key)
 
     @app.post(f"{PREFIX}/seat")
     async def waitlist_seat(body: Named, caller: who) -> dict[str, Any]:
-        return await changed(caller, lists.seat, body.game, body.player)
+        return await changed(caller, lists.seat, body.game, body.player, body.key)
 
     @app.post(f"{PREFIX}/no-show")
     async def waitlist_no_show(body: Named, caller: who) -> dict[str, Any]:
-        return await changed(caller, lists.no_show, body.game, body.player)
+        return await changed(caller, lists.no_show, body.game, body.player, body.key)
 
     @app.post(f"{PREFIX}/move-down")
     async def waitlist_move_down(body: Reasoned, caller: who) -> dict[str, Any]:
-        return await changed(caller, lists.move_down, body.game, body.player, body.reason)
+        return await changed(caller, lists.move_down, body.game, body.player, body.reason, body.key)
 
     return lists

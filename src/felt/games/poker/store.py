@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -36,6 +36,7 @@ from sqlalchemy import (
     select,
     text,
 )
+from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import FeltError, excerpt
 from felt.core.money import cents, dollars
@@ -93,11 +94,14 @@ def declare_tables(metadata: MetaData) -> None:
         Column("reason", Text, nullable=False),
         Column("by_id", Integer, ForeignKey("accounts.id"), nullable=False),
         Column("at", Float, nullable=False),
+        Column("request_key", String(64), nullable=True),
         Index("poker_waitlist_changes_list", "list_key", "id"),
+        Index("poker_waitlist_changes_key", "by_id", "request_key", unique=True),
     )
     # Every change of a waiting list (:data:`CHANGES`), written in its own transaction: the
     # player, their place after it (null once off the list), the reason (the floor's words, or
-    # what the rule did), who made it and when.
+    # what the rule did), who made it and when; ``request_key`` the key the request carried, so
+    # a request sent again (its answer lost) is answered from this row, not made twice.
 
 
 def list_key(value: object) -> str:
@@ -133,6 +137,22 @@ def _words(value: object, what: str, limit: int, required: bool) -> str:
     if required and not value:
         raise FeltError(f"{what} is required: say why, in a few words")
     return value
+
+
+def _request_key(value: object) -> str | None:
+    """A request's key (the client's, one per intended change), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 1 <= len(value) <= 64 or not value.isprintable():
+        raise FeltError(f"key must be text of 1 to 64 printable characters, got {excerpt(value)}")
+    return value
+
+
+def _conflict(message: str) -> FeltError:
+    """A 409: the request's key was used for another change."""
+    from felt.server.store import Conflict
+
+    return Conflict(message)
 
 
 @dataclass(frozen=True)
@@ -345,51 +365,94 @@ class WaitlistStore:
         reason: str,
         rule: Callable[[WaitingLists, str, float], str],
         called_to: str | None = None,
+        request: object = None,
     ) -> dict[str, Any]:
         """Load ``game``'s list, let ``rule(lists, key, now)`` change it in the pure lists (a
         refusal raises there and nothing is written), write the list back and the change row,
         in one transaction; ``rule`` returns the player concerned (``player`` is checked first
-        when given)."""
+        when given).  A request whose ``request`` key this account used before is answered
+        with that change, unmade again (the same change), or refused (another)."""
         key = list_key(game)
-        with self.store.transaction() as conn:
-            if not self.store.is_sqlite:  # one writer per list at a time, across processes
-                conn.execute(
-                    text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
-                    {"k": f"felt/poker-waitlist/{key}"},
-                )
-            now = self.clock()
-            rows = self._load(conn, key)
-            ids = {r.entry.name: r.account_id for r in rows}
-            where = {r.entry.name: r.called_to for r in rows}
-            if player is not None:
-                pid, name = self._player_id(conn, player)
-                ids[name] = pid
-            lists = WaitingLists.restore(
-                {key: [r.entry for r in rows]}, self.settings.arrive_seconds, self.settings.no_show
-            )
-            name = rule(lists, key, now)
-            after = lists.entries(key)
-            if called_to is not None:
-                where[name] = called_to
-            place = next((i for i, e in enumerate(after, 1) if e.name == name), None)
-            conn.execute(delete(self.waiting).where(self.waiting.c.list_key == key))
-            if after:
-                conn.execute(
-                    insert(self.waiting),
-                    [
-                        {"list_key": key, "account_id": ids[e.name], "place": i,
-                         "joined": e.joined, "called_at": e.called_at, "arrive_by": e.arrive_by,
-                         "called_to": where.get(e.name) if e.called_at is not None else None}
-                        for i, e in enumerate(after, 1)
-                    ],
+        request = _request_key(request)
+        try:
+            with self.store.transaction() as conn:
+                if not self.store.is_sqlite:  # one writer per list at a time, across processes
+                    conn.execute(
+                        text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
+                        {"k": f"felt/poker-waitlist/{key}"},
+                    )
+                if request is not None:
+                    done = self._replayed(conn, who, request, change, key, player)
+                    if done is not None:
+                        return done
+                now = self.clock()
+                rows = self._load(conn, key)
+                ids = {r.entry.name: r.account_id for r in rows}
+                where = {r.entry.name: r.called_to for r in rows}
+                if player is not None:
+                    pid, name = self._player_id(conn, player)
+                    ids[name] = pid
+                lists = WaitingLists.restore(
+                    {key: [r.entry for r in rows]}, self.settings.arrive_seconds,
+                    self.settings.no_show,
                 )  # fmt: skip
-            conn.execute(
-                insert(self.changes_table).values(
-                    list_key=key, account_id=ids[name], change=change, place=place,
-                    reason=reason, by_id=who.id, at=now,
-                )
-            )  # fmt: skip
+                name = rule(lists, key, now)
+                if called_to is not None:
+                    where[name] = called_to
+                place = self._write(conn, key, lists.entries(key), ids, where, name)
+                conn.execute(
+                    insert(self.changes_table).values(
+                        list_key=key, account_id=ids[name], change=change, place=place,
+                        reason=reason, by_id=who.id, at=now, request_key=request,
+                    )
+                )  # fmt: skip
+        except IntegrityError as err:  # the same key sent twice at once for two lists
+            raise _conflict(f"the key {request!r} was just used for another change") from err
         return {"game": key, "player": name, "change": change, "place": place, "at": now}
+
+    def _write(
+        self, conn: Connection, key: str, after: Sequence[Entry], ids: Mapping[str, int],
+        where: Mapping[str, str | None], name: str,
+    ) -> int | None:  # fmt: skip
+        """Write ``key``'s list as ``after`` (places 1, 2, ...); ``name``'s place, or None."""
+        conn.execute(delete(self.waiting).where(self.waiting.c.list_key == key))
+        if after:
+            conn.execute(
+                insert(self.waiting),
+                [
+                    {"list_key": key, "account_id": ids[e.name], "place": i, "joined": e.joined,
+                     "called_at": e.called_at, "arrive_by": e.arrive_by,
+                     "called_to": where.get(e.name) if e.called_at is not None else None}
+                    for i, e in enumerate(after, 1)
+                ],
+            )  # fmt: skip
+        return next((i for i, e in enumerate(after, 1) if e.name == name), None)
+
+    def _replayed(
+        self, conn: Connection, who: Account, request: str, change: str, key: str, player: object
+    ) -> dict[str, Any] | None:
+        """The answer to a request sent again with its key (the same change), or None (a new
+        key); a key sent before with another change is refused (409)."""
+        done = self._done(conn, who, request)
+        if done is None:
+            return None
+        if (done["change"], done["game"]) != (change, key) or player not in (None, done["player"]):
+            raise _conflict(f"the key {request!r} was sent before with another change "
+                            f"({done['change']} {done['player']} on {done['game']})")  # fmt: skip
+        return done
+
+    def _done(self, conn: Connection, who: Account, request: str) -> dict[str, Any] | None:
+        """The change ``who`` made with the key ``request``, as its answer said, or None."""
+        c, a = self.changes_table, self.accounts
+        row = conn.execute(
+            select(c.c.list_key, c.c.change, c.c.place, c.c.at, a.c.name)
+            .join(a, a.c.id == c.c.account_id)
+            .where(c.c.by_id == who.id, c.c.request_key == request)
+        ).first()
+        if row is None:
+            return None
+        return {"game": row.list_key, "player": row.name, "change": row.change,
+                "place": row.place, "at": row.at}  # fmt: skip
 
     def _for(self, who: Account, player: object, what: str) -> str:
         """The player a change is for: a player acts for themselves only; the floor names one."""
@@ -407,7 +470,9 @@ class WaitlistStore:
                             f"got {excerpt(player)}")  # fmt: skip
         return player
 
-    def join(self, who: Account, game: object, player: object = None) -> dict[str, Any]:
+    def join(
+        self, who: Account, game: object, player: object = None, key: object = None
+    ) -> dict[str, Any]:
         """Put a player at the end of a list (first come first served, 14.18).  A player joins
         a list the room offers; the floor may open a list for any game and limit."""
         name = self._for(who, player, "put on a waiting list")
@@ -422,11 +487,12 @@ class WaitlistStore:
             lists.join(key, name, now)
             return name
 
-        return self._change(who, game, "join", name, "asked for a seat", rule)
+        return self._change(who, game, "join", name, "asked for a seat", rule, request=key)
 
     def leave(
-        self, who: Account, game: object, player: object = None, reason: object = None
-    ) -> dict[str, Any]:
+        self, who: Account, game: object, player: object = None, reason: object = None,
+        key: object = None,
+    ) -> dict[str, Any]:  # fmt: skip
         """Take a player off a list: they ask (a player for themselves), or the floor removes
         them with a reason (14.18; e.g. left the room)."""
         name = self._for(who, player, "take off a waiting list")
@@ -437,9 +503,12 @@ class WaitlistStore:
             lists.remove(key, name)
             return name
 
-        return self._change(who, game, "remove" if floor else "leave", name, why, rule)
+        change = "remove" if floor else "leave"
+        return self._change(who, game, change, name, why, rule, request=key)
 
-    def call(self, who: Account, game: object, called_to: object = None) -> dict[str, Any]:
+    def call(
+        self, who: Account, game: object, called_to: object = None, key: object = None
+    ) -> dict[str, Any]:
         """A seat is vacant: call the first player on the list not yet called, who has the
         room's time to arrive (14.18: vacant seats filled first come first served)."""
         self._require(who, FLOOR, "call a player to a seat")
@@ -449,9 +518,11 @@ class WaitlistStore:
             return lists.call(key, now).name
 
         reason = f"called to {where}" if where else "called to a seat"
-        return self._change(who, game, "call", None, reason, rule, called_to=where)
+        return self._change(who, game, "call", None, reason, rule, called_to=where, request=key)
 
-    def seat(self, who: Account, game: object, player: object) -> dict[str, Any]:
+    def seat(
+        self, who: Account, game: object, player: object, key: object = None
+    ) -> dict[str, Any]:
         """The called player arrived in time and is seated: off this list (their other lists
         keep them)."""
         self._require(who, FLOOR, "seat a called player")
@@ -460,9 +531,11 @@ class WaitlistStore:
         def rule(lists: WaitingLists, key: str, now: float) -> str:
             return lists.arrive(key, name, now).name
 
-        return self._change(who, game, "seat", name, "seated", rule)
+        return self._change(who, game, "seat", name, "seated", rule, request=key)
 
-    def no_show(self, who: Account, game: object, player: object) -> dict[str, Any]:
+    def no_show(
+        self, who: Account, game: object, player: object, key: object = None
+    ) -> dict[str, Any]:
         """A called player did not arrive in time: removed or moved down one place, uncalled,
         as the room's setting says."""
         self._require(who, FLOOR, "record a no-show")
@@ -473,12 +546,11 @@ class WaitlistStore:
             lists.no_show(key, name, now)
             return name
 
-        return self._change(
-            who, game, "no_show", name, f"did not arrive in time: {rule_text}", rule
-        )
+        why = f"did not arrive in time: {rule_text}"
+        return self._change(who, game, "no_show", name, why, rule, request=key)
 
     def move_down(
-        self, who: Account, game: object, player: object, reason: object
+        self, who: Account, game: object, player: object, reason: object, key: object = None
     ) -> dict[str, Any]:
         """The floor moves a player down one place, with a reason (e.g. they passed on this
         seat); a call they held lapses, so the next call goes to the first uncalled player."""
@@ -490,4 +562,4 @@ class WaitlistStore:
             lists.move_down(key, name, lapse=True)
             return name
 
-        return self._change(who, game, "move_down", name, why, rule)
+        return self._change(who, game, "move_down", name, why, rule, request=key)

@@ -4,7 +4,7 @@
 // reason, and read the record of changes; a dealer sees the same lists without the controls. A
 // player sees only their own place on each list, a call when it comes, and joins or leaves a list.
 // Every answer is the server's view for the one asking: nothing here hides what was sent.
-import { api, session } from "/static/api.js";
+import { api, ApiError, newKey, session } from "/static/api.js";
 import { h, mount, toast } from "/static/dom.js";
 
 const POLL_MS = 3000;
@@ -91,18 +91,25 @@ export function waitlistScreen(root, _arg, alive = () => true) {
     draw();
   }
 
+  // an intended change keeps its key until the server has answered it: sent again after a lost
+  // answer (the server unreachable), it is answered once, never made twice
+  const pending = {};
   async function send(path, body, said) {
     if (busy) return;
     busy = true;
     status.textContent = "";
     draw();
+    const what = JSON.stringify([path, body]);
+    const key = pending[what] || (pending[what] = newKey());
     try {
-      const r = await api("POST", `${W}/${path}`, body);
+      const r = await api("POST", `${W}/${path}`, { ...body, key });
+      delete pending[what];
       view = r.view;
       offset = view.now - Date.now() / 1000;
       toast(said(r.change));
       await load();
     } catch (e) {
+      if (!(e instanceof ApiError && e.status === 0)) delete pending[what];
       status.textContent = e.message;
     } finally {
       busy = false;
