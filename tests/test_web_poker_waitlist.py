@@ -5,62 +5,39 @@ player down and removes one with a reason, and records a no-show once the clock 
 player's page never holds another player's name.  At 1280 and 360 px wide nothing overflows and
 every control is named.
 
-The screen is opened on a page of its own that imports ``waitlist.js`` (the shell's route to it is
-the poker game's ``screens.json``), with the session the shell would keep."""
+Each person logs in on the log-in screen and follows the bar's "Waiting lists" link: the shell
+routes ``#/waitlist`` to ``waitlist.js`` by the poker game's ``screens.json``."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
-from fastapi.staticfiles import StaticFiles
 
 import tests.server_helpers as helpers
 from felt.games.poker.routes import mount
 from felt.games.poker.store import WaitlistSettings
 from felt.server.app import Server, Who, create_app
 from tests.server_helpers import Harness, live_server
-from tests.web_helpers import DESKTOP, NARROW, browser, misfits, shot, unnamed
+from tests.web_helpers import DESKTOP, NARROW, browser, log_in, misfits, shot, unnamed
 
 __all__ = ["browser"]
 
 HOLDEM = "holdem 2.00/4.00 fixed"
-STATIC = Path(__file__).resolve().parents[1] / "src" / "felt" / "games" / "poker" / "static"
-PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/static/style.css"><link rel="stylesheet" href="/games/poker/waitlist.css">
-<title>Waiting lists</title></head><body><main id="app"></main>
-<div id="toast" class="toast" role="status" aria-live="polite"></div>
-<script type="module">
-import { waitlistScreen } from "/games/poker/waitlist.js";
-waitlistScreen(document.getElementById("app"));
-</script></body></html>"""
-
-
 CREATE_APP = create_app
 APPS: list[FastAPI] = []
 """The apps :func:`with_waitlist` made (the test reaches the running server's store by them)."""
 
 
 def with_waitlist(server: Server, documented: bool = False) -> FastAPI:
-    """The server's app with the waiting lists' routes and screen (mounted here while the
-    poker game is not registered) and the page that opens the screen."""
+    """The server's app, with the waiting lists' routes mounted here if the app does not mount
+    the poker game's routes itself yet."""
     app = CREATE_APP(server, documented)
     APPS.append(app)
     if not any(getattr(r, "path", None) == "/api/poker/waitlist" for r in app.routes):
         mount(app, server, Who)
-    if not any(getattr(r, "path", None) == "/games/poker" for r in app.routes):
-        app.mount("/games/poker", StaticFiles(directory=STATIC), name="games-poker-test")
-
-    @app.get("/waitlist-test", include_in_schema=False)
-    async def page() -> HTMLResponse:
-        return HTMLResponse(PAGE)
-
     return app
 
 
@@ -81,15 +58,12 @@ def h(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Harness]:
 
 
 def page_of(browser: Any, h: Harness, name: str, viewport: dict[str, int] = DESKTOP) -> Any:
-    """``name``'s page on the waiting-list screen, logged in (a session of its own)."""
-    password = f"{name}-password"
-    r = h.client.post("/api/login", json={"name": name, "password": password})
-    assert r.status_code == 200, r.text
-    session = json.dumps({k: r.json()[k] for k in ("token", "name", "role")})
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(f"sessionStorage.setItem('felt.session', {json.dumps(session)})")
-    page = context.new_page()
-    page.goto(str(h.client.base_url) + "/waitlist-test")
+    """``name``'s page, logged in through the log-in screen, on the waiting lists (the link in
+    the shell's bar)."""
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(str(h.client.base_url) + "/#/login")
+    log_in(page, name, f"{name}-password")
+    page.get_by_role("link", name="Waiting lists").click()
     page.get_by_role("heading", name="Waiting lists").wait_for()
     return page
 
@@ -131,8 +105,7 @@ def test_14_18_the_floor_calls_a_seat_from_the_waiting_list(browser: Any, h: Har
     assert "of 2 on the list" in bob.locator(".wl-place-card").inner_text()
     fits(bob, "poker-waitlist-player-360")
 
-    floor.reload()
-    entry(floor, "bob").wait_for()
+    entry(floor, "bob").wait_for(timeout=10_000)  # the floor's page polls
     floor.get_by_label(f"Seat to call to for {HOLDEM}").fill("table 1 seat 3")
     floor.get_by_role("button", name=f"Call the next player for {HOLDEM}").click()
     floor.get_by_role("button", name=f"Seat ann ({HOLDEM})").wait_for()
@@ -143,7 +116,7 @@ def test_14_18_the_floor_calls_a_seat_from_the_waiting_list(browser: Any, h: Har
         "(t) => document.querySelector('li.wl-entry[data-player=ann] .wl-clock').textContent !== t",
         arg=first,
     )  # the clock counts down between answers
-    fits(floor, "poker-waitlist-floor-1280")
+    fits(floor, "poker-waitlist-floor-called")
 
     ann = page_of(browser, h, "ann", NARROW)
     notice = ann.locator(".wl-place-card .notice")
@@ -160,7 +133,7 @@ def test_14_18_the_floor_calls_a_seat_from_the_waiting_list(browser: Any, h: Har
     ann.get_by_text("You are not on a waiting list.").wait_for(timeout=10_000)
 
     h.account("dan", "player")
-    floor.get_by_label("Game and limit").fill(HOLDEM)  # the reload emptied the form
+    floor.get_by_label("Game and limit").fill(HOLDEM)
     for name in ("cat", "dan"):
         floor.get_by_label("Player (account name)").fill(name)
         floor.get_by_role("button", name="Add to the list").click()
@@ -192,5 +165,6 @@ def test_14_18_the_floor_calls_a_seat_from_the_waiting_list(browser: Any, h: Har
         "no_show",
         "call",
     ]
-    floor.set_viewport_size(NARROW)
-    fits(floor, "poker-waitlist-floor-360")
+    for width in (1280, 820, 700, 360):  # around the screen's two breakpoints, 52rem and 40rem
+        floor.set_viewport_size({"width": width, "height": 900})
+        fits(floor, f"poker-waitlist-floor-{width}")

@@ -127,7 +127,7 @@ export function waitlistScreen(root, _arg, alive = () => true) {
         if (more === null) return;
         send(path, { game, player: e.player, ...more }, said);
       } }, text);
-    return h("li", { class: "wl-entry" + (clock ? (clock.late ? " late" : " called") : ""), dataset: { player: e.player } },
+    return h("li", { class: "wl-entry" + (floor ? " has-actions" : "") + (clock ? (clock.late ? " late" : " called") : ""), dataset: { player: e.player } },
       h("span", { class: "wl-place" }, ordinal(e.place)),
       h("span", { class: "wl-name" }, e.player),
       h("span", { class: "wl-state" },
