@@ -75,6 +75,7 @@ def test_14_17_the_tables_own_limits_and_raise_cap() -> None:
     assert "at most a bet and 3 raises in any one betting round" in text
     assert "'holdem 2.00/4.00 fixed'" in text
     assert "small blind of $1.00 and the next the big blind of $2.00" in text
+    assert "With only two players the button posts the small blind" in text
     assert "at least $40.00 and at most $200.00" in text
     assert "| Pre-flop | $2.00 | 3 |" in text
     assert "| River | $4.00 | 3 |" in text
@@ -88,6 +89,17 @@ def test_14_17_the_tables_own_limits_and_raise_cap() -> None:
     assert "at most all the chips you have in front of you" in no_limit
     assert "| Flop | $5.00 |" in no_limit
     assert "raises in any one betting round" not in no_limit
+
+
+def test_heads_up_the_button_posts_the_small_blind_as_the_hand_deals_it() -> None:
+    """What the guide says of two players is what PokerHand does: the button posts the small
+    blind."""
+    from felt.core.cards import new_deck
+    from felt.games.poker.hand import PokerHand
+
+    hand = PokerHand(config({}), {3: 5_000, 7: 5_000}, 7, new_deck())
+    assert (hand.bet(7), hand.bet(3)) == (100, 200)
+    assert "the button posts the small blind" in render(config({}), "md")
 
 
 def test_14_9_stud_antes_bring_in_and_the_odd_chip_by_suit() -> None:

@@ -118,7 +118,8 @@ def _forced(c: PokerConfig) -> tuple[Para, ...]:
                 "A button marks the dealer's position and moves one seat clockwise after each "
                 f"hand. Before the cards are dealt, the first player clockwise from the button "
                 f"posts the small blind of {money(c.small_blind)} and the next the big blind of "
-                f"{money(c.big_blind)}: wagers made before seeing a card.",
+                f"{money(c.big_blind)}: wagers made before seeing a card. With only two "
+                "players the button posts the small blind and the other the big blind.",
                 cite("10", "11"),
             )
         ]
