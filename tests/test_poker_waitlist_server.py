@@ -23,6 +23,7 @@ from felt.games.poker.routes import mount
 from felt.games.poker.store import NAMES, WaitlistSettings, WaitlistStore, list_key
 from felt.server.app import Server, Who, create_app
 from felt.server.auth import Account
+from felt.server.spec import TableSpec
 from felt.server.store import Store
 from tests.server_helpers import Harness, fast_specs
 
@@ -42,8 +43,8 @@ class Clock:
         return self.now
 
 
-def _harness(url: str, clock: Clock) -> Iterator[Harness]:
-    server = Server(Store(url), fast_specs(), "node-a")
+def _harness(url: str, clock: Clock, specs: list[TableSpec] | None = None) -> Iterator[Harness]:
+    server = Server(Store(url), specs or fast_specs(), "node-a")
     app = create_app(server)
     if not any(getattr(r, "path", None) == W for r in app.routes):  # not yet mounted by the game
         mount(app, server, Who)
@@ -473,3 +474,18 @@ def test_14_18_a_change_sent_again_with_its_key_is_made_once(h: Harness) -> None
     assert ok(h.post("ann", f"{W}/leave", {"game": HOLDEM, "key": "call-1"}))["change"][
         "change"
     ] == ("leave")  # a key is the account's own: ann's "call-1" is not the floor's
+
+
+def test_14_18_a_player_joins_the_list_of_a_game_a_poker_table_posts(
+    tmp_path: Path, clock: Clock
+) -> None:
+    """The lists a player may join are the games the room's poker tables post (the default
+    table: fixed-limit hold'em $2/$4), before anyone waits on them; others are refused."""
+    url = f"sqlite:///{tmp_path / 'felt.db'}"
+    run = _harness(url, clock, [TableSpec("pk", "poker", pace_seconds=0, betting_seconds=0.3)])
+    h = next(run)
+    people(h)
+    assert ok(h.get("ann", W))["games"] == [HOLDEM]
+    assert ok(h.post("ann", f"{W}/join", {"game": "holdem 2/4 fixed"}))["change"]["place"] == 1
+    refused(h.post("ann", f"{W}/join", {"game": OMAHA}), 400, "no list for", HOLDEM)
+    next(run, None)
