@@ -295,3 +295,32 @@ def test_the_rake_report_and_the_phh_export_read_the_hands_on_record(database_ur
         assert "bob" in phh
         with pytest.raises(FeltError, match="no round"):
             hand_phh(f.store, "nope")
+
+
+def test_the_rake_report_and_a_hands_history_over_the_api_are_the_floors(
+    database_url: str,
+) -> None:
+    """``GET /api/poker/rake`` is a supervisor's (a player gets 403), an empty record reports no
+    hands; ``GET /api/poker/hands/{round}/phh`` of an unknown round is one clear 4xx error."""
+    from fastapi.testclient import TestClient
+
+    from felt.server.app import Server, create_app
+    from tests.server_helpers import Harness
+
+    server = Server(Store(database_url), [spec()], "node-a")
+    app = create_app(server)
+    try:
+        with TestClient(app) as client:
+            h = Harness(client, server)
+            h.account("sam", "supervisor")
+            h.account("ann", "player")
+            r = client.get("/api/poker/rake", headers=h.headers("ann"))
+            assert r.status_code == 403, r.text
+            r = client.get("/api/poker/rake", headers=h.headers("sam"))
+            assert r.status_code == 200, r.text
+            assert (r.json()["hands"], r.json()["rake"]) == (0, 0)
+            r = client.get("/api/poker/hands/nope/phh", headers=h.headers("sam"))
+            assert 400 <= r.status_code < 500
+            assert "no round" in r.json()["error"]
+    finally:
+        server.store.dispose()

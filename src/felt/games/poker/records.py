@@ -8,10 +8,9 @@ the stored effects, and turned into a :class:`~felt.games.poker.history.HandReco
 under ``/api/poker``: ``rake`` (the floor's report, a supervisor's) and ``hands/{round}/phh``.
 
 Part of poker's server adapter (an outer layer in the game's folder): it imports the server's
-modules; the game's pure modules never import it.
+modules; the game's pure modules never import it.  (No ``from __future__ import annotations``:
+FastAPI reads the routes' annotations, ``who`` among them, as objects.)
 """
-
-from __future__ import annotations
 
 import asyncio
 import json
@@ -113,7 +112,7 @@ def hand_phh(store: Store, round_id: str) -> str:
     return to_phh(found[0])
 
 
-def mount(app: FastAPI, server: Server, who: Any) -> None:
+def mount(app: FastAPI, server: "Server", who: Any) -> None:
     """``GET /api/poker/rake`` (a supervisor's: the rake per hand and per hour by table, as the
     analysis sheet's JSON) and ``GET /api/poker/hands/{round}/phh`` (the floor's: one hand's
     history as PHH text)."""
