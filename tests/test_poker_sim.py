@@ -44,13 +44,14 @@ def test_14_14_chips_conserved_at_a_bot_table_with_all_ins_and_side_pots(
     run = run_table(config, hands=25, seats=6, seed=7)
     assert run.hands == 25
     assert run.conserved
-    assert sum(run.stacks.values()) + run.rake == run.bought
+    assert sum(run.stacks.values()) + run.rake + run.time_charged == run.bought
     assert run.steps > 25 * 6 * 2  # at least the hole cards were dealt
     if isinstance(config.rake, PercentRake):
         assert all(0 <= r <= config.rake.cap for r in run.rakes)
         assert run.rake > 0
-    else:
+    else:  # 25 hands of 2 minutes: one collection at 30 minutes, $5.00 from each of 6 seats
         assert run.rake == 0
+        assert run.time_charged == 6 * 500
 
 
 def _to_award(hand: PokerHand, decide: Decide) -> int:

@@ -16,7 +16,7 @@ another player's cards): a random mix of folds, checks, calls, bets, raises and 
 bolder with a pair or a high card, so hands reach every street, all-ins make side pots, and some
 hands end before the flop (no flop, no drop).
 
->>> from felt.games.poker.config import PokerConfig
+>>> from felt.games.poker.config import PokerConfig, TimeRake
 >>> run = run_table(PokerConfig.from_mapping({}), hands=20, seats=6, seed=1)
 >>> run.hands, run.conserved, run.rake == sum(run.rakes)
 (20, True, True)
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from felt.core.cards import Card, Rank, new_deck
 from felt.core.errors import FeltError
-from felt.games.poker.config import PokerConfig
+from felt.games.poker.config import PokerConfig, TimeRake
 from felt.games.poker.hand import (
     AllIn,
     Award,
@@ -161,6 +161,8 @@ class TableRun:
     conserved: bool = True
     steps: int = 0
     """Actions done (the dealer's and the players')."""
+    time_charged: int = 0
+    """The time charges collected from the seats (cents), apart from the hands' rake."""
 
     @property
     def rake(self) -> int:
@@ -185,6 +187,7 @@ class TableRun:
                 "rake": self.rake, "rake_per_hand": {"exact": f"{per.numerator}/{per.denominator}",
                                                      "decimal": float(per)},
                 "raked_hands": sum(1 for r in self.rakes if r), "bought": self.bought,
+                "time_charged": self.time_charged,
                 "conserved": self.conserved}  # fmt: skip
 
 
@@ -197,11 +200,14 @@ def run_table(
     shuffler: Shuffler | None = None,
     decide: Decide | None = None,
     check: bool = True,
+    minutes_per_hand: int = 2,
 ) -> TableRun:
     """Play ``hands`` hands at one table of ``config`` with ``seats`` bots (seats 1 to
     ``seats``), each buying in for the table's maximum and topping up to it when its stack falls
-    below the minimum buy-in; decks from ``shuffler`` (a seeded one by default).  Every chip is
-    checked (see the module); a failure raises FeltError."""
+    below the minimum buy-in; decks from ``shuffler`` (a seeded one by default).  At a table with
+    a time charge, each hand is taken to last ``minutes_per_hand`` minutes and the charge is
+    collected from every seat each 30 minutes of play (PokerTable.collect_time_charge).  Every
+    chip is checked (see the module); a failure raises FeltError."""
     if not 2 <= seats <= config.seats or hands < 0:
         raise FeltError(f"a simulated table needs 2 to {config.seats} seats and hands >= 0")
     shuffle = shuffler or SeededShuffle(f"poker-sim:{seed}")
@@ -210,7 +216,10 @@ def run_table(
     bought = 0
     run = TableRun(0, seats, 0.0, 0, {})
     start = time.perf_counter()
-    for _ in range(hands):
+    timed = isinstance(config.rake, TimeRake)
+    for n in range(hands):
+        if timed and n and n * minutes_per_hand % 30 == 0:
+            table.collect_time_charge(dict.fromkeys(table.stacks, 30))
         for seat in range(1, seats + 1):
             stack = table.stacks.get(seat, 0)
             if stack < config.min_buy_in:
@@ -221,16 +230,18 @@ def run_table(
         table.finish(hand)
         run.rakes.append(hand.rake)
         run.steps += len(hand.actions)
-        if sum(table.stacks.values()) + table.rake_taken != bought:
+        house = table.rake_taken + table.time_taken
+        if sum(table.stacks.values()) + house != bought:
             run.conserved = False
             raise FeltError(
                 f"hand {table.hands_played}: the table's chips {sum(table.stacks.values())} and "
-                f"the rake {table.rake_taken} are not the {bought} bought in"
+                f"the house's {house} (rake and time charges) are not the {bought} bought in"
             )
     run.seconds = time.perf_counter() - start
     run.hands = table.hands_played
     run.bought = bought
     run.stacks = dict(table.stacks)
+    run.time_charged = table.time_taken
     return run
 
 
