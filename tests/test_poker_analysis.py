@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from felt.core.cards import new_deck
-from felt.games.poker.analysis import par_sheet, rake_sheet, round_bets
+from felt.games.poker.analysis import par_sheet, rake_sheet, rake_sheet_from_phh, round_bets
 from felt.games.poker.config import PokerConfig
 from felt.games.poker.hand import Bet, BringIn, Call, Check, PokerHand, RaiseTo
-from felt.games.poker.history import HandRecord, record_of
+from felt.games.poker.history import HandRecord, record_of, to_phh
 from felt.games.poker.simulation import dealer_step, play_hand
 from felt.games.poker.table import PokerTable
 from felt.rounds.shuffle import SeededShuffle
@@ -202,6 +202,8 @@ def test_14_14_rake_report_from_played_hands_adds_up_to_the_tables_rake() -> Non
                 table.buy_in(seat, c.max_buy_in - stack)
     (report,) = json.loads(rake_sheet(records).to_json_text())["tables"]
     assert report["rake"] == table.rake_taken > 0
+    exported = [to_phh(r) for r in records]  # the hand-history files give the same report
+    assert rake_sheet_from_phh(exported).to_json_text() == rake_sheet(records).to_json_text()
     assert Fraction(report["per_hand"]["exact"]) == Fraction(table.rake_taken, 8)
     assert Fraction(report["per_hour"]["exact"]) == Fraction(table.rake_taken * 3600, 470)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -40,7 +40,7 @@ from felt.analysis.parsheet import (
 )
 from felt.core.money import dollars
 from felt.games.poker.config import PercentRake, PokerConfig, TimeRake
-from felt.games.poker.history import HandRecord, TableRake, rake_report
+from felt.games.poker.history import HandRecord, TableRake, from_phh, rake_report
 
 VARIANT_NAMES: Final = {
     "holdem": "Texas hold 'em",
@@ -412,3 +412,10 @@ REPORT_NOTES: Final = [
 def rake_sheet(records: Sequence[HandRecord]) -> RakeSheet:
     """The rake report of ``records`` (any tables, any order) as a sheet."""
     return RakeSheet(rake_report(records))
+
+
+def rake_sheet_from_phh(texts: Iterable[str]) -> RakeSheet:
+    """The rake report of exported hands (PHH texts as :func:`.history.to_phh` writes them, each
+    read back and checked by :func:`.history.from_phh`): what a card room runs over its
+    hand-history files."""
+    return rake_sheet([from_phh(text) for text in texts])
