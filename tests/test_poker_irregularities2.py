@@ -22,8 +22,10 @@ from felt.games.poker.hand import (
     Discard,
     Fold,
     HandKilled,
+    Misdeal,
     PokerHand,
     RaiseTo,
+    ShufflerRemoved,
     Statement,
     StudHoleExposed,
 )
@@ -305,3 +307,27 @@ def test_14_15_j3_refund_from_each_pot_of_the_victims_own_share() -> None:
     play_out(hand)
     assert hand.awards == {1: 600, 2: 1000, 3: 700}
     assert hand.final == {1: 600, 2: 1000, 3: 700}
+
+
+def test_14_15_p_shuffler_removed_before_a_shuffle_by_hand() -> None:
+    """14.15(p): the shuffler jams ((o)); a reshuffle by hand is refused while the shuffler is
+    at the table; once its removal is recorded the cards are reshuffled by hand, and it cannot
+    be removed twice.  A table without a shuffler reshuffles by hand only, and has no jam."""
+    hand = PokerHand(HOLDEM, START, 3, new_deck())
+    new = tuple(reversed(new_deck()))
+    with pytest.raises(FeltError, match=r"14.15\(p\)"):
+        hand.do(Misdeal("o", new, by_hand=True))
+    assert hand.actions == []
+    hand.do(ShufflerRemoved())
+    with pytest.raises(FeltError, match="no automated shuffler"):
+        hand.do(ShufflerRemoved())
+    with pytest.raises(FeltError, match="by hand"):
+        hand.do(Misdeal("o", new))
+    event = hand.do(Misdeal("o", new, by_hand=True))
+    assert "reshuffled by hand" in event.text
+    assert hand.deck == new
+    assert hand.replay_from_start().summary() == hand.summary()
+    bare = PokerHand(HOLDEM, START, 3, new_deck(), shuffler=False)
+    assert not bare.can(Misdeal("o", new, by_hand=True))
+    assert not bare.can(Misdeal("f1", new))
+    assert bare.can(Misdeal("f1", new, by_hand=True))

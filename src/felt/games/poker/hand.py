@@ -156,12 +156,24 @@ class Misdeal(Action):
     (not shuffled and cut per 14.5), "f2" (dealt to the wrong starting position), "f3" (more
     than one card face up in the deck), "f4" (an eligible seated player not dealt); f2 and f4
     only before two players have voluntarily put wagers in the pot.  14.15(o): "o" (the
-    shuffler jammed, stopped or failed to complete a cycle): the cards are reshuffled too."""
+    shuffler jammed, stopped or failed to complete a cycle): the cards are reshuffled too.
+    ``by_hand``: reshuffled by hand, another method than the table's automated shuffler, which
+    14.15(p) allows only once the shuffler is removed (``ShufflerRemoved``)."""
 
     name: ClassVar[str] = "misdeal"
     family: ClassVar[str] = "irregularity"
     clause: str
     deck: tuple[Card, ...]
+    by_hand: bool = False
+
+
+@dataclass(frozen=True)
+class ShufflerRemoved(Action):
+    """14.15(p): the automated card shuffler removed from the table, so that the cards may be
+    shuffled another way (by hand) from now on; it stays removed for the rest of the hand."""
+
+    name: ClassVar[str] = "shuffler_removed"
+    family: ClassVar[str] = "irregularity"
 
 
 @dataclass(frozen=True)
@@ -288,7 +300,11 @@ class PokerHand:
         stacks: Mapping[int, int],
         button: int,
         deck: Sequence[Card],
+        *,
+        shuffler: bool = True,
     ) -> None:
+        """``shuffler``: an automated shuffler is at the table as the hand starts (felt's own
+        shuffle stands for it); without one every reshuffle is by hand (14.15(p))."""
         if not 2 <= len(stacks) <= config.seats:
             raise FeltError(f"a hand needs 2 to {config.seats} players, got {len(stacks)}")
         for seat, stack in stacks.items():
@@ -303,6 +319,8 @@ class PokerHand:
         self.start: Final = dict(sorted(stacks.items()))
         self.button: Final = button
         self.first_deck: Final = _checked_deck(deck)
+        self.shuffler_at_start: Final = shuffler
+        self.shuffler = shuffler
         seats = sorted(stacks)
         if config.variant == "stud7":
             self.order: tuple[int, ...] = tuple(seats)
@@ -597,16 +615,25 @@ class PokerHand:
         button: int,
         deck: Sequence[Card],
         actions: Sequence[Action],
+        *,
+        shuffler: bool = True,
     ) -> PokerHand:
         """The hand rebuilt from its start by doing ``actions`` in order."""
-        hand = cls(config, stacks, button, deck)
+        hand = cls(config, stacks, button, deck, shuffler=shuffler)
         for action in actions:
             hand.do(action)
         return hand
 
     def replay_from_start(self) -> PokerHand:
         """This hand rebuilt from its start and its actions (equal to it)."""
-        return PokerHand.replay(self.config, self.start, self.button, self.first_deck, self.actions)
+        return PokerHand.replay(
+            self.config,
+            self.start,
+            self.button,
+            self.first_deck,
+            self.actions,
+            shuffler=self.shuffler_at_start,
+        )
 
     def summary(self) -> tuple[object, ...]:
         """What identifies the hand's outcome and position (replay compares these)."""
@@ -632,7 +659,8 @@ class PokerHand:
         return self._t.deck.pop(0)
 
     def _fold_gone(self) -> None:
-        """14.15(j)4: a seat that left without comment is folded when its turn comes."""
+        """14.15(j)4: a seat that left without comment (or a dead hand) is folded when its turn
+        comes; a dead hand due to bring in passes the bring-in on (``_pass_bring_in``)."""
         s = self._t.state
         while (
             self.status == "playing"
@@ -640,7 +668,27 @@ class PokerHand:
             and self.seat_of(s.actor_index) in self._t.gone
             and self._folded_due() is None
         ):
-            self._fold(self.seat_of(s.actor_index))
+            seat = self.seat_of(s.actor_index)
+            if s.can_post_bring_in():
+                self._pass_bring_in(seat)
+            else:
+                self._fold(seat)
+
+    def _pass_bring_in(self, seat: int) -> None:
+        """A dead hand ((j)3, (j)4, (l)) owes no bring-in: it is mucked and the bring-in passes
+        to the lowest up card among the live hands (PokerKit refuses a fold before the bring-in,
+        so felt mucks the hand and has PokerKit choose the opener again; nothing has been wagered
+        on third street yet, the bring-in being its first act).  With one live hand left the
+        hand is over."""
+        s = self._t.state
+        self._t.discards.extend(self._t.dealt.pop(seat, []))
+        self._t.folded.add(seat)
+        if sum(1 for live in s.statuses if live) > 2:
+            s._muck_hole_cards(self.index_of(seat))
+            s._begin_betting()
+        else:  # one live hand left: it wins what is not refunded, with no bring-in
+            s.bring_in_status = False
+            s.fold()
 
     def _award(self) -> str:
         s = self.state
@@ -708,9 +756,11 @@ class PokerHand:
             if sum(part.values()):
                 layers.append((players, part))
             below = level
-        if layers and not layers[0][0]:  # every hand dead: the main pot to the unfolded ones
-            unfolded = tuple(s for s in self.order if s not in self._t.folded)
-            layers[0] = (unfolded or self.order, layers[0][1])
+        if layers and not layers[0][0]:  # every hand dead: to those PokerKit has standing
+            s = self.state
+            standing = tuple(seat for i, seat in enumerate(self.order) if s.statuses[i])
+            paid = tuple(seat for seat, part in layers[0][1].items() if part)
+            layers[0] = (standing or paid, layers[0][1])
         return layers
 
     def _winners(self, players: list[int]) -> list[int]:
@@ -719,12 +769,17 @@ class PokerHand:
             return players
         hand_type = self.state.hand_types[0]
         board = [pk_card(c) for c in self.board()]
-        hands = {
-            i: hand_type.from_game([pk_card(c) for c in self.hole_cards(self.seat_of(i))], board)
-            for i in players
-        }
+        hands = {}
+        for i in players:
+            try:
+                cards = [pk_card(c) for c in self.hole_cards(self.seat_of(i))]
+                hands[i] = hand_type.from_game(cards, board)
+            except ValueError:  # a dead hand's cards are gone: it ranks below any hand
+                continue
+        if not hands:
+            return sorted(players)
         best = max(hands.values())
-        winners = [i for i in players if hands[i] == best]
+        winners = [i for i in players if hands.get(i) == best]
         if self.config.variant == "stud7":
             return sorted(winners, key=lambda i: -max(self.hole_cards(self.seat_of(i))))
         return sorted(winners)
@@ -813,7 +868,17 @@ def _check_misdeal(hand: PokerHand, action: Action) -> str:
         return str(error)
     if action.clause in ("f2", "f4") and len(hand._t.voluntary) >= 2:
         return "two players have voluntarily put wagers in the pot: no misdeal (14.15(f)2, 4)"
+    if hand.shuffler and action.by_hand:
+        return "14.15(p): the automated shuffler must be removed (shuffler_removed) before a shuffle by hand"
+    if not hand.shuffler_at_start and action.clause == "o":
+        return "no automated shuffler is at this table to jam (14.15(o))"
+    if not hand.shuffler and not action.by_hand:
+        return "no automated shuffler is at this table: the reshuffle is by hand (by_hand)"
     return ""
+
+
+def _check_shuffler_removed(hand: PokerHand, action: Action) -> str:
+    return "" if hand.shuffler else "no automated shuffler is at this table"
 
 
 def _check_discard_top(hand: PokerHand, action: Action) -> str:
@@ -843,7 +908,7 @@ def _check_ineligible(hand: PokerHand, action: Action) -> str:
 
 def _check_leave(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, LeaveWithoutComment)
-    if action.seat not in hand.start or not hand.in_hand(action.seat):
+    if action.seat not in hand.start or not hand.in_hand(action.seat) or hand.dead(action.seat):
         return f"seat {action.seat} has no live hand"
     return ""
 
@@ -903,6 +968,7 @@ _CHECKS: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     DeadRound: _check_dead, TopCardDiscarded: _check_discard_top,
     DealtToIneligible: _check_ineligible, LeaveWithoutComment: _check_leave,
     HandKilled: _check_killed, StudHoleExposed: _check_exposed, Statement: _check_statement,
+    ShufflerRemoved: _check_shuffler_removed,
 }  # fmt: skip
 
 
@@ -990,7 +1056,13 @@ def _apply_dealer(hand: PokerHand, action: Action) -> str:
 def _apply_misdeal(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, Misdeal)
     hand._t = hand._begin(action.deck)
-    return f"misdeal (14.15({action.clause[0]}){action.clause[1:]}): reshuffled, dealt again"
+    how = "by hand" if action.by_hand or not hand.shuffler else "by the shuffler"
+    return f"misdeal (14.15({action.clause[0]}){action.clause[1:]}): reshuffled {how}, dealt again"
+
+
+def _apply_shuffler_removed(hand: PokerHand, action: Action) -> str:
+    hand.shuffler = False
+    return "the automated shuffler removed from the table (14.15(p)): shuffles by hand from now"
 
 
 def _apply_dead(hand: PokerHand, action: Action) -> str:
@@ -1071,4 +1143,5 @@ _APPLY: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     DeadRound: _apply_dead, TopCardDiscarded: _apply_discard_top,
     DealtToIneligible: _apply_ineligible, LeaveWithoutComment: _apply_leave,
     HandKilled: _apply_killed, StudHoleExposed: _apply_exposed, Statement: _apply_statement,
+    ShufflerRemoved: _apply_shuffler_removed,
 }  # fmt: skip

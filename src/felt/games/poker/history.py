@@ -374,7 +374,9 @@ def record_of(
         raise FeltError(
             f"record_of: hand {hand_no} would end ({ended_at}) before it starts ({started_at})"
         )
-    replay = PokerHand(hand.config, hand.start, hand.button, hand.first_deck)
+    replay = PokerHand(
+        hand.config, hand.start, hand.button, hand.first_deck, shuffler=hand.shuffler_at_start
+    )
     misdeals = [k for k, a in enumerate(hand.actions) if isinstance(a, Misdeal)]
     first = misdeals[-1] + 1 if misdeals else 0
     for action in hand.actions[:first]:
