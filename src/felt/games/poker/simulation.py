@@ -276,3 +276,10 @@ class PokerSimulation(Simulation):
         play_hand(hand, bots("".join(str(c) for c in deck)))
         assert hand.final is not None
         return [hand.final[s] - stacks[s] for s in range(1, seats + 1)]
+
+    def wagers(self, seat: int, ante: int) -> list[Action]:
+        """A seat sits in by buying in for ``ante`` (the table's round: sitting in, then the
+        hand; a stack the table carries plays on without one)."""
+        from felt.games.poker.round import BuyIn
+
+        return [BuyIn(seat, amount=ante)]
