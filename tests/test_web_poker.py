@@ -182,7 +182,8 @@ def _act(p: Player, seat: int, raised: list[bool], fits: dict[str, Any]) -> None
     (the choices shown, one with an amount to type)."""
     page = p.page
     if p.name not in fits:
-        fits[p.name] = (misfits(page), unnamed(page))
+        clock = page.locator(".choices .clock").text_content()
+        fits[p.name] = (misfits(page), unnamed(page), clock)
         shot(page, f"poker-table-turn-{p.page.viewport_size['width']}")
     before = version(p)
     field = page.locator(f"#amount-raise_to-{seat}")
@@ -227,7 +228,7 @@ def play_hand(ann: Player, bob: Player, deal: Player, fits: dict[str, Any]) -> l
         step = deal.page.locator("#next-step:enabled")
         step.wait_for()
         if "deal" not in fits and deal.page.locator(".poker-console").count():
-            fits["deal"] = (misfits(deal.page), unnamed(deal.page))
+            fits["deal"] = (misfits(deal.page), unnamed(deal.page), None)
         before = version(deal)
         step.click()
         wait_version(deal, before)
@@ -310,8 +311,9 @@ def played(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[P
                 arg=rid,
             )
         award = {p.name: at_award(p) for p in (ann, bob, deal)}
-        for name, (wide, nameless) in fits.items():
+        for name, (wide, nameless, clock) in fits.items():
             award[name]["misfits_mid_hand"], award[name]["unnamed_mid_hand"] = wide, nameless
+            award[name]["clock"] = clock
         shot(ann.page, "poker-table-award-1280")
         shot(bob.page, "poker-table-award-360")
         shot(deal.page, "poker-console-1280")
@@ -364,7 +366,12 @@ def test_each_player_sees_the_result_and_the_hands_shown_at_the_showdown(played:
 def test_only_the_views_choices_are_sent(played: Played) -> None:
     """A raise beyond the view's range ($10,000, more than the stack) was refused on the screen
     with its reason before anything was sent (see :func:`_act`); no page received an error for
-    an action the server refused."""
+    an action the server refused.  On each player's turn the time left to act was shown (the
+    table's 120 s decision time, counting down)."""
+    for name in ("ann", "bob"):
+        clock = str(played.award[name]["clock"])
+        assert re.fullmatch(r"\d+ s left", clock), clock
+        assert 0 < int(clock.split()[0]) <= 120
     for p in (played.ann, played.bob, played.deal):
         assert [f for f in p.frames if f.get("type") == "error"] == []
     sent = [f for f in played.ann.frames + played.bob.frames if f.get("type") == "ack"]

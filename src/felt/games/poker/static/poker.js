@@ -175,7 +175,7 @@ export async function pokerTable(root, tableId, alive) {
       }
       const fixed = c.minimum === c.maximum;
       return amountForm({ key: "raise", id: `amount-${c.action}-${seat}`, word, action: c.action, fixed, start: c.minimum,
-        low: c.minimum, high: c.maximum, check: () => "", send: (amount) => act({ action: c.action, seat, amount }) });
+        low: c.minimum, high: c.maximum, check: () => "", send: (amount) => { typed.delete("raise"); act({ action: c.action, seat, amount }); } });
     });
     return h("div", { class: "choices", role: "group", "aria-label": `Seat ${seat}: your action` },
       h("p", {}, h("strong", {}, "Your turn"), " · ", clock(seat)), h("div", { class: "row" }, buttons));
