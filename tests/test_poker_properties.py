@@ -60,6 +60,30 @@ def player_actions(hand: PokerHand, seat: int) -> list[Action]:
     return out
 
 
+RANDOM_HANDS = given(
+    table=st.sampled_from(TABLES),
+    stacks=st.lists(st.integers(50, 3000), min_size=2, max_size=6),
+    seed=st.integers(0, 10**6),
+    choices=st.lists(st.integers(0, 10**6), min_size=200, max_size=200),
+)
+"""A table, its players' stacks, the shuffle's seed and the choices a hand's steps take."""
+
+
+def new_hand(table: dict[str, object], stacks: list[int], seed: int) -> PokerHand:
+    """A hand at ``table`` with seats 1.. holding ``stacks``, the button on the last seat."""
+    config = PokerConfig.from_mapping({**table, "min_buy_in": "2.00"})
+    start = dict(enumerate(stacks, start=1))
+    return PokerHand(config, start, len(start), SeededShuffle(seed).shuffle(new_deck()))
+
+
+def tries_now(hand: PokerHand) -> list[Action]:
+    """The actions to try now: the player's to act, else the dealer's steps."""
+    seat = hand.to_act()
+    if seat is None:
+        return [Burn(), DealHole(), DealBoard(), Award()]
+    return player_actions(hand, seat)
+
+
 def cards_accounted(hand: PokerHand) -> list[int]:
     """Every card the hand knows of: deck, discards, each seat's cards, the board."""
     cards = list(hand.deck) + list(hand.discards) + list(hand.board())
@@ -69,32 +93,21 @@ def cards_accounted(hand: PokerHand) -> list[int]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    table=st.sampled_from(TABLES),
-    stacks=st.lists(st.integers(50, 3000), min_size=2, max_size=6),
-    seed=st.integers(0, 10**6),
-    choices=st.lists(st.integers(0, 10**6), min_size=200, max_size=200),
-)
+@RANDOM_HANDS
 def test_random_hands_conserve_chips_and_cards_and_replay(
     table: dict[str, object], stacks: list[int], seed: int, choices: list[int]
 ) -> None:
     """Random legal actions (all-ins and side pots included) to the award: after every step the
     chips add up to the start and every card is there once; a refused action changes nothing;
     the replay of the actions equals the hand."""
-    config = PokerConfig.from_mapping({**table, "min_buy_in": "2.00"})
-    start = dict(enumerate(stacks, start=1))
+    hand = new_hand(table, stacks, seed)
+    start = hand.start
     total = sum(start.values())
-    hand = PokerHand(config, start, len(start), SeededShuffle(seed).shuffle(new_deck()))
     every_card = sorted(new_deck())
     for choice in choices:
         if hand.status != "playing":
             break
-        seat = hand.to_act()
-        tries = (
-            player_actions(hand, seat)
-            if seat is not None
-            else [Burn(), DealHole(), DealBoard(), Award()]
-        )
+        tries = tries_now(hand)
         legal = [a for a in tries if hand.can(a)]
         refused = [a for a in tries if a not in legal]
         assert legal, hand.allowed()
@@ -144,35 +157,25 @@ def irregularities(hand: PokerHand, seat: int | None, choice: int) -> list[Actio
 
 
 @settings(max_examples=100, deadline=None)
-@given(
-    table=st.sampled_from(TABLES),
-    stacks=st.lists(st.integers(50, 3000), min_size=2, max_size=6),
-    seed=st.integers(0, 10**6),
-    choices=st.lists(st.integers(0, 10**6), min_size=200, max_size=200),
-)
+@RANDOM_HANDS
 def test_random_hands_with_14_15_irregularities_conserve_and_replay(
     table: dict[str, object], stacks: list[int], seed: int, choices: list[int]
 ) -> None:
     """Random legal actions with the irregularities of 14.15 mixed in ((e) folded positions
     dealt, (f) a misdeal, (g) (i) (m) (n) cards discarded, (j)3 (j)4 (l) dead hands, (k) and
-    (k)2 statements and thrown-away hands, (p) the shuffler removed): after every step every chip and every one of the
-    52 cards is accounted for; the hand ends awarded, replays equal, and its record adds up
-    (and round-trips through PHH where PHH has the variant)."""
-    config = PokerConfig.from_mapping({**table, "min_buy_in": "2.00"})
-    start = dict(enumerate(stacks, start=1))
+    (k)2 statements and thrown-away hands, (p) the shuffler removed): after every step every
+    chip and every one of the 52 cards is accounted for; the hand ends awarded, replays equal,
+    and its record adds up (and round-trips through PHH where PHH has the variant)."""
+    hand = new_hand(table, stacks, seed)
+    start, config = hand.start, hand.config
     total = sum(start.values())
-    hand = PokerHand(config, start, len(start), SeededShuffle(seed).shuffle(new_deck()))
     every_card = sorted(new_deck())
     spare_cards, misdeals = 2, 1
     for choice in choices:
         if hand.status != "playing":
             break
         seat = hand.to_act()
-        tries = (
-            player_actions(hand, seat)
-            if seat is not None
-            else [Burn(), DealHole(), DealBoard(), Award()]
-        )
+        tries = tries_now(hand)
         legal = [a for a in tries if hand.can(a)]
         assert legal, hand.allowed()
         action = legal[choice % len(legal)]
