@@ -324,3 +324,64 @@ def test_the_rake_report_and_a_hands_history_over_the_api_are_the_floors(
             assert "no round" in r.json()["error"]
     finally:
         server.store.dispose()
+
+
+def _play_out(rnd: PokerRound) -> None:
+    """The dealer's steps, every player checking or folding, to the award."""
+    while not rnd.finished:
+        step = rnd.next_dealer_action()
+        if step is not None:
+            rnd.apply(step)
+            continue
+        seat, _ = rnd.pending()[0]
+        rnd.apply(ph.Check(seat) if rnd.can(ph.Check(seat)) else ph.Fold(seat))
+
+
+def test_a_time_charge_table_collects_each_seats_whole_minutes_before_the_deal() -> None:
+    """A $5.00 a half hour time charge (the table's rake ``kind = "time"``): the first deal starts
+    each seat's clock; 45 minutes 30 seconds later each seat pays 45 minutes, $7.50 (5.00 x 45 /
+    30, by hand), from its stack to the house, the 30 seconds carried; no pot is raked."""
+    from felt.games.poker.config import PokerConfig
+    from felt.games.poker.round import TimeCharge
+    from felt.rounds.engine import HOUSE
+    from felt.rounds.shuffle import SeededShuffle
+
+    config = PokerConfig.from_mapping({"rake": {"kind": "time", "per_half_hour": "5.00"}})
+    table = PokerRoomTable(config, SeededShuffle(5))
+    rnd = table.new_round()
+    rnd.apply(BuyIn(1, amount=100_00, player="ann"))
+    rnd.apply(BuyIn(2, amount=100_00, player="bob"))
+    assert isinstance(rnd.next_dealer_action(), TimeCharge)
+    with pytest.raises(FeltError, match="clock gives the time"):
+        rnd.apply(TimeCharge())
+    rnd.apply(TimeCharge(at=1_000.0))
+    assert rnd.ledger.balance(HOUSE) == 0
+    _play_out(rnd)
+    assert rnd.ledger.balance(HOUSE) == 0  # no rake from the pot
+    table.finish(rnd)
+    stacks = dict(table.stacks)
+    nxt = table.new_round()
+    nxt.apply(TimeCharge(at=1_000.0 + 45 * 60 + 30))
+    assert nxt.ledger.balance(HOUSE) == 2 * 750
+    assert {n: s.stack for n, s in nxt.seats.items()} == {n: c - 750 for n, c in stacks.items()}
+    assert nxt.charged_at == {1: 1_000.0 + 45 * 60, 2: 1_000.0 + 45 * 60}
+    assert nxt.replay_from_start().events == nxt.events
+
+
+def test_the_server_supplies_the_time_charges_clock_and_refuses_one_sent(
+    database_url: str,
+) -> None:
+    """At the server the collection's time is the server's clock (complete_action); a time a
+    dealer sends is refused and nothing changes."""
+    import time
+
+    from felt.games.poker.round import TimeCharge
+
+    with floor(database_url) as f:
+        game = f.host.game
+        with pytest.raises(FeltError, match="clock gives the time"):
+            game.complete_action(f.host.table, TimeCharge(at=5.0))
+        done = game.complete_action(f.host.table, TimeCharge())
+        assert isinstance(done, TimeCharge)
+        assert done.at is not None
+        assert abs(done.at - time.time()) < 60

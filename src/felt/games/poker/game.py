@@ -151,6 +151,7 @@ class PokerRoom(TableGame):
             "players": {str(n): p for n, p in sorted(r.players.items())},
             "button": r._origin["button"],
             "redeal": r.redeal,
+            "charged_at": {str(n): t for n, t in sorted(r._origin["charged_at"].items())},
         }
 
     def parse_action(self, entry: object, where: str) -> Action:
@@ -162,6 +163,23 @@ class PokerRoom(TableGame):
                 if isinstance(name, str) and name in _UNUSED:
                     raise FeltError(f"{where}: the poker room has no {name!r}: {_UNUSED[name]}")
         return super().parse_action(entry, where)
+
+    def complete_action(
+        self, table: GameTable, action: Action, rnd: RoundCore | None = None
+    ) -> Action:
+        """A time-charge collection gets the table's clock as it is applied; a time sent by a
+        person is refused (the server's clock alone says how long a seat sat)."""
+        import time
+
+        from felt.games.poker.round import TimeCharge
+
+        if not isinstance(action, TimeCharge):
+            return action
+        if action.at is not None:
+            raise FeltError(
+                'time_charge: the table\'s clock gives the time; send {"dealer": "time_charge"}'
+            )
+        return TimeCharge(at=time.time())
 
     def carried_owner(self, table: GameTable, seat: int) -> str | None:
         """The player whose chips are at ``seat`` between hands: they stay theirs until cashed
@@ -268,6 +286,7 @@ class PokerRoom(TableGame):
                 "burn": "Burn a card",
                 "deal_board": "Deal the board",
                 "award": "Award the pot",
+                "time_charge": "Collect the time charge",
             },
             "phase_words": {
                 "betting": "sitting in: buy in or cash out",

@@ -37,7 +37,7 @@ from felt.core.cards import Card, new_deck
 from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.games.poker import hand as ph
-from felt.games.poker.config import PokerConfig
+from felt.games.poker.config import PokerConfig, TimeRake
 from felt.rounds.actions import Action, NoMoreBets, PlayerAction, ShufflerJam
 from felt.rounds.engine import HOUSE, LAYOUT, POT, SettlementLine, seat_party
 from felt.rounds.round_core import RoundCore
@@ -86,6 +86,18 @@ class Redeal(Action):
     clause: str
 
 
+@dataclass(frozen=True)
+class TimeCharge(Action):
+    """A time-charge table's collection before the deal (14.14, title only; the table's rake
+    ``kind = "time"``): each seat with chips pays ``per_half_hour`` for every 30 minutes since
+    its last collection, pro rata to the cent, at most its stack.  ``at``: the table's clock
+    (seconds since the epoch), which the server supplies as it applies the step."""
+
+    name: ClassVar[str] = "time_charge"
+    family: ClassVar[str] = "dealer"
+    at: float | None = None
+
+
 HAND_ACTIONS: Final[tuple[type[Action], ...]] = (
     ph.Fold, ph.Check, ph.Call, ph.Bet, ph.RaiseTo, ph.AllIn, ph.BringIn, ph.Discard,
     ph.Burn, ph.DealHole, ph.DealBoard, ph.Award, ph.DeadRound, ph.TopCardDiscarded,
@@ -93,7 +105,7 @@ HAND_ACTIONS: Final[tuple[type[Action], ...]] = (
 )  # fmt: skip
 """The hand's own actions, passed to :class:`PokerHand` as they come (its misdeal, which carries
 a new deck, is :class:`Redeal` at a table)."""
-ROUND_ACTIONS: Final[tuple[type[Action], ...]] = (BuyIn, CashOut, Redeal)
+ROUND_ACTIONS: Final[tuple[type[Action], ...]] = (BuyIn, CashOut, Redeal, TimeCharge)
 STEPS: Final[dict[str, type[Action]]] = {
     "burn": ph.Burn, "deal_hole": ph.DealHole, "deal_board": ph.DealBoard, "award": ph.Award,
 }  # fmt: skip
@@ -133,11 +145,14 @@ class PokerRound(RoundCore):
     """Where the button was after the last hand (0: no hand yet)."""
     redeal: bool = False
     """This round deals again the hand a misdeal ended: the button stays."""
+    charged_at: dict[int, float] = field(default_factory=dict)
+    """At a time-charge table: when each seat's time was last collected (the table's clock)."""
     phase: Phase = field(default=Phase.BETTING, init=False)
     seats: dict[int, PokerSeat] = field(default_factory=dict, init=False)
     hand: ph.PokerHand | None = field(default=None, init=False)
     in_pot: dict[int, int] = field(default_factory=dict, init=False)
     """What each seat has put in the pot this hand (cents): the layout-to-pot moves."""
+    time_charged: bool = field(default=False, init=False)
     ended_by: str = field(default="", init=False)
     """How the round ended: "awarded", "dead" (14.15(h)) or "misdeal" (with its clause)."""
 
@@ -210,7 +225,9 @@ class PokerRound(RoundCore):
         """ "No more bets" once two seats have chips; then the hand's next dealer step (none
         while a player is to act)."""
         if self.phase is Phase.BETTING:
-            return NoMoreBets() if len(self.ready()) >= 2 else None
+            if len(self.ready()) < 2:
+                return None
+            return TimeCharge() if self._time_due() else NoMoreBets()
         if self.phase is not Phase.PLAYING or self.hand is None or self.pending():
             return None
         allowed = self.hand.allowed()
@@ -298,6 +315,41 @@ class PokerRound(RoundCore):
         self.phase = Phase.PLAYING
         self._effect("no_more_bets", detail=f"button at seat {self.button}")
         self._post(None)
+
+    def _time_due(self) -> bool:
+        return isinstance(self.config.rake, TimeRake) and not self.time_charged
+
+    def _check_time_charge(self, a: TimeCharge) -> None:
+        self._between_hands("time_charge")
+        if not isinstance(self.config.rake, TimeRake):
+            raise FeltError("time_charge: this table's rake is a percentage of the pot")
+        if self.time_charged:
+            raise FeltError("time_charge: the time is collected once before each deal")
+        if a.at is None or a.at != a.at or a.at < 0:
+            raise FeltError("time_charge: the table's clock gives the time (at, seconds)")
+        late = [n for n, t in self.charged_at.items() if n in self.seats and t > a.at]
+        if late:
+            raise FeltError(f"time_charge: the clock is before seat {late[0]}'s last collection")
+
+    def _do_time_charge(self, a: TimeCharge) -> None:
+        """Each seat with chips pays for its whole minutes since its last collection (its first:
+        nothing, the clock starts); the seconds over a whole minute carry to the next."""
+        assert a.at is not None
+        assert isinstance(self.config.rake, TimeRake)
+        per = self.config.rake.per_half_hour
+        for n in self.ready():
+            since = self.charged_at.get(n)
+            if since is None:
+                self.charged_at[n] = a.at
+                continue
+            minutes = int((a.at - since) // 60)
+            due = per * minutes // 30
+            taken = min(due, self.seats[n].stack)
+            self.seats[n].stack -= taken
+            self.charged_at[n] = since + minutes * 60
+            self.ledger.move(LAYOUT, HOUSE, taken, f"seat {n} time charge, {minutes} minutes")
+            self._effect("time_charge", n, amount=taken, detail=f"{minutes} minutes")
+        self.time_charged = True
 
     def _check_redeal(self, a: Redeal) -> None:
         if self.phase is not Phase.PLAYING or self.hand is None:
@@ -413,6 +465,7 @@ class PokerRoomTable:
     button: int = 0
     redeal: bool = False
     rake_taken: int = 0
+    charged_at: dict[int, float] = field(default_factory=dict)
     history: list[PokerRound] = field(default_factory=list)
 
     def origin(self) -> dict[str, Any]:
@@ -423,6 +476,7 @@ class PokerRoomTable:
             "players": {str(n): p for n, p in sorted(self.players.items())},
             "button": self.button,
             "redeal": self.redeal,
+            "charged_at": {str(n): t for n, t in sorted(self.charged_at.items())},
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -441,7 +495,8 @@ class PokerRoomTable:
             )
         o = origin_fields(config, snap)
         return cls(config, SystemShuffle(), played, o["stacks"], o["players"], o["button"],
-                   o["redeal"], parse_cents(rake, "poker table snapshot: rake_taken"))  # fmt: skip
+                   o["redeal"], parse_cents(rake, "poker table snapshot: rake_taken"),
+                   o["charged_at"])  # fmt: skip
 
     def new_round(self) -> PokerRound:
         """The next hand's round on a new shuffle, carrying the stacks: phase betting."""
@@ -461,6 +516,7 @@ class PokerRoomTable:
         self.players = {n: s.player for n, s in rnd.seats.items() if s.player and n in self.stacks}
         self.button = rnd.button
         self.redeal = rnd.ended_by == "misdeal"
+        self.charged_at = {n: t for n, t in rnd.charged_at.items() if n in self.stacks}
         if rnd.hand is not None and rnd.ended_by == "awarded":
             self.rake_taken += rnd.hand.rake
         if self.history and self.history[-1] is rnd:
@@ -494,7 +550,16 @@ def origin_fields(config: PokerConfig, origin: Mapping[str, Any]) -> dict[str, A
     redeal = origin.get("redeal", False)
     if not isinstance(redeal, bool):
         raise FeltError(f"{where}: redeal must be true or false, got {redeal!r}")
-    return {"stacks": stacks, "players": players, "button": button, "redeal": redeal}
+    raw_charged = origin.get("charged_at", {})
+    if not isinstance(raw_charged, Mapping):
+        raise FeltError(f"{where}: charged_at is an object keyed by seat number")
+    charged: dict[int, float] = {}
+    for k, v in raw_charged.items():
+        if isinstance(v, bool) or not isinstance(v, int | float) or v != v or v < 0:
+            raise FeltError(f"{where}: charged_at.{k} must be seconds since the epoch, got {v!r}")
+        charged[_seat(k, config, where)] = float(v)
+    return {"stacks": stacks, "players": players, "button": button, "redeal": redeal,
+            "charged_at": charged}  # fmt: skip
 
 
 def _seat(key: object, config: PokerConfig, where: str) -> int:
