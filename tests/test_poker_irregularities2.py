@@ -22,6 +22,7 @@ from felt.games.poker.hand import (
     Discard,
     Fold,
     HandKilled,
+    HandReconstructed,
     Misdeal,
     PokerHand,
     RaiseTo,
@@ -331,3 +332,66 @@ def test_14_15_p_shuffler_removed_before_a_shuffle_by_hand() -> None:
     assert not bare.can(Misdeal("o", new, by_hand=True))
     assert not bare.can(Misdeal("f1", new))
     assert bare.can(Misdeal("f1", new, by_hand=True))
+
+
+def test_14_15_j_unprotected_hand_collected_has_no_redress() -> None:
+    """14.15(j): seat 3 called 6.00 and left its hand unprotected; the dealer collects it: the
+    hand is dead and nothing is refunded (contrast (j)3): seats 1 and 2 play for 18.00."""
+    hand = PokerHand(HOLDEM, START, 3, new_deck())
+    dealer(hand)
+    hand.do(RaiseTo(3, 600))
+    hand.do(Call(1))
+    hand.do(Call(2))
+    event = hand.do(HandKilled("j", 3))
+    assert "no redress" in event.text
+    play_out(hand)
+    assert hand.final is not None
+    assert hand.final[3] == 400
+    assert hand.final[1] + hand.final[2] == 2600
+
+
+def test_14_15_j1_stud_hole_cards_are_protected_against_fouling() -> None:
+    """14.15(j)1: a stud hand cannot be fouled as an unprotected hand (refused); a hold'em hand
+    can; a stud hand collected by the dealer unprotected still can be."""
+    stud = PokerHand(STUD, START, 1, STUD_DECK)
+    dealer(stud)
+    with pytest.raises(FeltError, match=r"\(j\)1"):
+        stud.do(HandKilled("j", 2, fouled=True))
+    assert stud.can(HandKilled("j", 2))
+    holdem = PokerHand(HOLDEM, START, 3, new_deck())
+    dealer(holdem)
+    assert holdem.can(HandKilled("j", 2, fouled=True))
+
+
+def test_14_15_j2_protected_hand_fouled_is_reconstructed_and_plays_on() -> None:
+    """14.15(j)2: seat 2's protected hand touches the discards; it is reconstructed (its own
+    two cards, which felt knows) and the round completes with seat 2 in it."""
+    deck = new_deck()
+    hand = PokerHand(HOLDEM, START, 3, deck)
+    dealer(hand)
+    cards = hand.hole_cards(2)
+    event = hand.do(HandReconstructed(2))
+    assert "14.15(j)2" in event.text
+    assert hand.hole_cards(2) == cards == (deck[1], deck[4])
+    assert hand.in_hand(2)
+    play_out(hand)
+    assert hand.status == "awarded"
+    with pytest.raises(FeltError, match="over"):
+        hand.do(HandReconstructed(2))
+
+
+def test_14_15_k1ii_stud_up_cards_turned_face_down_is_a_fold() -> None:
+    """14.15(k)1ii: in stud, seat 3 faces seat 2's completion and turns its up card face down
+    (recorded as the discard of (k)1): folded, its cards with the discards, its ante lost."""
+    hand = PokerHand(STUD, START, 1, STUD_DECK)
+    dealer(hand)
+    hand.do(BringIn(1))
+    hand.do(RaiseTo(2, 200))
+    up = hand.up_cards(3)
+    event = hand.do(Discard(3))
+    assert "14.15(k)1" in event.text
+    assert not hand.in_hand(3)
+    assert set(up) <= set(hand.discards)
+    play_out(hand)
+    assert hand.final is not None
+    assert hand.final[3] == 1000 - 25

@@ -24,6 +24,7 @@ from felt.games.poker.hand import (
     Discard,
     Fold,
     HandKilled,
+    HandReconstructed,
     LeaveWithoutComment,
     Misdeal,
     PlayerAction,
@@ -139,6 +140,8 @@ def irregularities(hand: PokerHand, seat: int | None, choice: int) -> list[Actio
         LeaveWithoutComment(other),
         HandKilled("j3", other),
         HandKilled("l", other),
+        HandKilled("j", other, fouled=choice % 2 == 0),
+        HandReconstructed(other),
         StudHoleExposed(other, 1 + choice % 2),
         TopCardDiscarded("i"),
         TopCardDiscarded("m"),
@@ -162,10 +165,11 @@ def test_random_hands_with_14_15_irregularities_conserve_and_replay(
     table: dict[str, object], stacks: list[int], seed: int, choices: list[int]
 ) -> None:
     """Random legal actions with the irregularities of 14.15 mixed in ((e) folded positions
-    dealt, (f) a misdeal, (g) (i) (m) (n) cards discarded, (j)3 (j)4 (l) dead hands, (k) and
-    (k)2 statements and thrown-away hands, (p) the shuffler removed): after every step every
-    chip and every one of the 52 cards is accounted for; the hand ends awarded, replays equal,
-    and its record adds up (and round-trips through PHH where PHH has the variant)."""
+    dealt, (f) a misdeal, (g) (i) (m) (n) cards discarded, (j) (j)3 (j)4 (l) dead hands, (j)2
+    a reconstruction, (k) and (k)2 statements and thrown-away hands, (p) the shuffler
+    removed): after every step every chip and every one of the 52 cards is accounted for; the
+    hand ends awarded, replays equal, and its record adds up (and round-trips through PHH
+    where PHH has the variant)."""
     hand = new_hand(table, stacks, seed)
     start, config = hand.start, hand.config
     total = sum(start.values())

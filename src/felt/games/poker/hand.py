@@ -210,16 +210,28 @@ class DealtToIneligible(Action):
 
 @dataclass(frozen=True)
 class HandKilled(Action):
-    """A hand out of play through no fault of its player, its money refunded from the pot at
-    the award (the main pot first, then each side pot in turn): ``clause`` "l" (stud: both hole
-    cards turned face up in dealing: the two cards collected, the hand dead, the ante
-    returned, 14.15(l)) or "j3" (a protected hand collected by the dealer or fouled by the
-    discards, its player a victim and not a contributor: all the player put in refunded,
-    14.15(j)3).  The hand is folded at once if it is the player's turn, else at that turn."""
+    """A hand out of play, folded at once if it is the player's turn, else at that turn; a dead
+    hand never wins.  ``clause`` "l" (stud: both hole cards turned face up in dealing: the two
+    cards collected, the hand dead, the ante returned, 14.15(l)), "j3" (a protected hand
+    collected by the dealer or fouled by the discards, its player a victim and not a
+    contributor: all the player put in refunded, each pot giving back the seat's share of it,
+    14.15(j)3) or "j" (an unprotected hand collected by the dealer or, ``fouled``, fouled: no
+    redress, nothing refunded, 14.15(j); in stud a hand cannot be fouled unprotected, (j)1)."""
 
     name: ClassVar[str] = "hand_killed"
     family: ClassVar[str] = "irregularity"
     clause: str
+    seat: int
+    fouled: bool = False
+
+
+@dataclass(frozen=True)
+class HandReconstructed(Action):
+    """14.15(j)2: ``seat``'s protected hand came into contact with the discards and is
+    reconstructed (felt knows every card dealt, so exactly): the round of play goes on."""
+
+    name: ClassVar[str] = "hand_reconstructed"
+    family: ClassVar[str] = "irregularity"
     seat: int
 
 
@@ -915,10 +927,17 @@ def _check_leave(hand: PokerHand, action: Action) -> str:
 
 def _check_killed(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, HandKilled)
-    if action.clause not in ("l", "j3"):
-        return "clause must be l or j3"
+    if action.clause not in ("l", "j3", "j"):
+        return "clause must be l, j3 or j"
     if action.clause == "l" and hand.config.variant != "stud7":
         return "14.15(l) is for stud (hold'em and Omaha: 14.15(n))"
+    if action.clause == "j" and action.fouled and hand.config.variant == "stud7":
+        return "14.15(j)1: stud hole cards are protected against fouling: (j)2 or (j)3"
+    return _check_leave(hand, LeaveWithoutComment(action.seat))
+
+
+def _check_reconstructed(hand: PokerHand, action: Action) -> str:
+    assert isinstance(action, HandReconstructed)
     return _check_leave(hand, LeaveWithoutComment(action.seat))
 
 
@@ -968,7 +987,7 @@ _CHECKS: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     DeadRound: _check_dead, TopCardDiscarded: _check_discard_top,
     DealtToIneligible: _check_ineligible, LeaveWithoutComment: _check_leave,
     HandKilled: _check_killed, StudHoleExposed: _check_exposed, Statement: _check_statement,
-    ShufflerRemoved: _check_shuffler_removed,
+    ShufflerRemoved: _check_shuffler_removed, HandReconstructed: _check_reconstructed,
 }  # fmt: skip
 
 
@@ -1098,9 +1117,18 @@ def _apply_leave(hand: PokerHand, action: Action) -> str:
 def _apply_killed(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, HandKilled)
     hand._t.gone.add(action.seat)
+    if action.clause == "j":
+        how = "fouled" if action.fouled else "collected by the dealer"
+        return f"seat {action.seat}'s unprotected hand {how}: dead, no redress (14.15(j))"
     hand._t.refunds[action.seat] = action.clause
     what = "the ante" if action.clause == "l" else "all it put in"
     return f"seat {action.seat}'s hand dead (14.15({action.clause[0]}){action.clause[1:]}): {what} refunded"
+
+
+def _apply_reconstructed(hand: PokerHand, action: Action) -> str:
+    assert isinstance(action, HandReconstructed)
+    cards = " ".join(str(c) for c in hand.hole_cards(action.seat))
+    return f"seat {action.seat}'s hand reconstructed ({cards}): the round goes on (14.15(j)2)"
 
 
 def _apply_exposed(hand: PokerHand, action: Action) -> str:
@@ -1143,5 +1171,5 @@ _APPLY: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     DeadRound: _apply_dead, TopCardDiscarded: _apply_discard_top,
     DealtToIneligible: _apply_ineligible, LeaveWithoutComment: _apply_leave,
     HandKilled: _apply_killed, StudHoleExposed: _apply_exposed, Statement: _apply_statement,
-    ShufflerRemoved: _apply_shuffler_removed,
+    ShufflerRemoved: _apply_shuffler_removed, HandReconstructed: _apply_reconstructed,
 }  # fmt: skip
