@@ -30,6 +30,7 @@ from felt.games.poker.hand import (
     Statement,
     StudHoleExposed,
 )
+from felt.games.poker.view import seat_view
 
 NO_RAKE = {"kind": "percent", "percent": "0", "cap": "0.00", "no_flop_no_drop": True}
 HOLDEM = PokerConfig.from_mapping({"limit": "no", "rake": NO_RAKE})
@@ -395,3 +396,29 @@ def test_14_15_k1ii_stud_up_cards_turned_face_down_is_a_fold() -> None:
     play_out(hand)
     assert hand.final is not None
     assert hand.final[3] == 1000 - 25
+
+
+def test_14_15_l_e_views_show_the_exposed_card_and_never_a_dead_position_card() -> None:
+    """Hidden cards under (l) and (e): seat 1 sees seat 2's exposed Ks as its one up card and
+    two cards down (the 2c dealt down is not shown); the card dealt to seat 2's folded position
+    under (e) reaches no player's view."""
+    deck = stacked(["As", "Ks", "Qs", "Ah", "Kh", "Qh", "5c", "2c", "4c"])
+    hand = PokerHand(STUD, START, 1, deck)
+    for _ in range(3):
+        hand.do(DealHole())
+    hand.do(StudHoleExposed(2, 1))
+    dealer(hand)
+    seen = {o.seat: o for o in seat_view(hand, 1).others}
+    assert seen[2].up == parse_cards(["Ks"])
+    assert seen[2].down == 2
+    assert Card.parse("2c") not in seen[2].up + seen[2].shown
+    hand.do(BringIn(3))
+    hand.do(Call(1))
+    hand.do(Fold(2))
+    dealer(hand)
+    dead = hand.first_deck[11]
+    assert dead in hand.discards
+    for seat in (1, 3):
+        view = seat_view(hand, seat)
+        visible = view.cards + view.board + tuple(c for o in view.others for c in o.up + o.shown)
+        assert dead not in visible
