@@ -385,3 +385,31 @@ def test_the_server_supplies_the_time_charges_clock_and_refuses_one_sent(
         assert isinstance(done, TimeCharge)
         assert done.at is not None
         assert abs(done.at - time.time()) < 60
+
+
+def test_every_poker_action_reads_back_from_the_json_the_server_stores() -> None:
+    """The record's form of each action (``to_json``, what the server stores and replays after a
+    crash) reads back as the same action, the statement of 14.15(k) with its stated action and
+    the time charge with its clock among them."""
+    from felt.games.poker.round import Redeal, TimeCharge
+    from felt.games.registry import table_game
+
+    game = table_game("poker")
+    actions: list[Any] = [
+        BuyIn(3, amount=120_50, player="ann"), CashOut(3), Redeal("f2"), TimeCharge(at=1_700_000_123.25),
+        ph.Fold(1), ph.Check(2), ph.Call(3), ph.Bet(4, 200), ph.RaiseTo(5, 1_000), ph.AllIn(6),
+        ph.BringIn(1), ph.Discard(2), ph.Burn(), ph.DealHole(), ph.DealBoard(), ph.Award(),
+        ph.DeadRound(), ph.TopCardDiscarded("n", 4), ph.DealtToIneligible(7, 2),
+        ph.LeaveWithoutComment(2), ph.HandKilled("j", 3, fouled=True), ph.HandReconstructed(3),
+        ph.StudHoleExposed(2, 1), ph.ShufflerRemoved(),
+        ph.Statement(4, ph.RaiseTo(4, 800), then_discards=True), ph.Statement(2, ph.Call(2)),
+    ]  # fmt: skip
+    assert {type(a) for a in actions} == set(game.action_types)
+    for action in actions:
+        stored = json.loads(json.dumps(action.to_json()))
+        assert game.parse_action(stored, "record") == action, stored
+    with pytest.raises(FeltError, match="stated must be one of"):
+        game.parse_action({"irregularity": "statement", "seat": 1, "stated": "sing"}, "form")
+    with pytest.raises(FeltError, match="true or false"):
+        game.parse_action({"irregularity": "hand_killed", "clause": "j", "seat": 1,
+                           "fouled": "yes"}, "form")  # fmt: skip

@@ -39,6 +39,21 @@ _UNUSED = {
 """The shared actions of the house-banked card games that the poker room does otherwise."""
 
 
+_TEXT = frozenset({"clause", "stated", "amount"})
+_BOOL = frozenset({"fouled", "then_discards"})
+
+
+def _form(name: str, label: str, **fields: str) -> dict[str, Any]:
+    """A dealer's irregularity form: each field with its label and ``kind`` (``number``, a
+    whole number; ``text``, a word or an amount, its allowed words in the label; ``bool``)."""
+    out = []
+    for field, words in fields.items():
+        kind = "text" if field in _TEXT else "bool" if field in _BOOL else "number"
+        text = f"{field.capitalize()} ({words})" if field in ("clause", "stated") else words
+        out.append({"field": field, "label": text, "kind": kind, "text": kind == "text"})
+    return {"name": name, "label": label, "fields": out}
+
+
 class PokerRoom(TableGame):
     """The poker room (N.J.A.C. 19:47-14.15 to 14.18): hold'em, Omaha and seven-card stud."""
 
@@ -162,7 +177,34 @@ class PokerRoom(TableGame):
                 name = entry.get(family)
                 if isinstance(name, str) and name in _UNUSED:
                     raise FeltError(f"{where}: the poker room has no {name!r}: {_UNUSED[name]}")
+            if entry.get("irregularity") == "statement":
+                return self._statement(entry, where)
         return super().parse_action(entry, where)
+
+    def _statement(self, entry: dict[str, Any], where: str) -> Action:
+        """14.15(k): the statement's flat form (:meth:`Statement.to_json`) read back: the stated
+        action is read as a player's action of the same seat."""
+        from felt.games.poker import hand as ph
+
+        allowed = {"irregularity", "seat", "stated", "amount", "then_discards"}
+        extra = sorted(set(entry) - allowed)
+        if extra:
+            raise FeltError(
+                f"{where}: statement takes {', '.join(sorted(allowed))}; not {extra[0]!r}"
+            )
+        stated = entry.get("stated")
+        names = ("fold", "check", "call", "bet", "raise_to", "all_in", "bring_in")
+        if stated not in names:
+            raise FeltError(f"{where}: stated must be one of {', '.join(names)}")
+        said: dict[str, Any] = {"action": stated, "seat": entry.get("seat")}
+        if "amount" in entry:
+            said["amount"] = entry["amount"]
+        action = super().parse_action(said, f"{where}: stated")
+        then = entry.get("then_discards", False)
+        if not isinstance(then, bool):
+            raise FeltError(f"{where}: then_discards must be true or false")
+        assert isinstance(action, ph.PlayerAction)
+        return ph.Statement(action.seat, action, then)
 
     def complete_action(
         self, table: GameTable, action: Action, rnd: RoundCore | None = None
@@ -239,45 +281,44 @@ class PokerRoom(TableGame):
             },
             "dealer": {"cards": "board", "count": "board_count", "label": "Board"},
             "irregularities": [
-                {
-                    "name": "redeal",
-                    "label": "Misdeal: deal again (14.15(f), (o))",
-                    "fields": [{"field": "clause", "label": "Clause (f1-f4, o)", "text": True}],
-                },
-                {
-                    "name": "dead_round",
-                    "label": "Cards missing or extra: round dead (14.15(h))",
-                    "fields": [],
-                },
-                {
-                    "name": "top_card_discarded",
-                    "label": "Top card to the discards (14.15(i), (m), (n))",
-                    "fields": [
-                        {"field": "clause", "label": "Clause (i, m, n)", "text": True},
-                        {"field": "seat", "label": "Seat (n)"},
-                    ],
-                },
-                {
-                    "name": "dealt_to_ineligible",
-                    "label": "Dealt to a seat not in the hand (14.15(g))",
-                    "fields": [
-                        {"field": "seat", "label": "Seat"},
-                        {"field": "count", "label": "Cards"},
-                    ],
-                },
-                {
-                    "name": "hand_killed",
-                    "label": "Hand dead, refunded (14.15(j)3, (l))",
-                    "fields": [
-                        {"field": "clause", "label": "Clause (j3, l)", "text": True},
-                        {"field": "seat", "label": "Seat"},
-                    ],
-                },
-                {
-                    "name": "leave_without_comment",
-                    "label": "Left without comment (14.15(j)4)",
-                    "fields": [{"field": "seat", "label": "Seat"}],
-                },
+                _form("redeal", "Misdeal: deal again (14.15(f), (o))", clause="f1, f2, f3, f4, o"),
+                _form("dead_round", "Cards missing or extra: round dead (14.15(h))"),
+                _form(
+                    "top_card_discarded",
+                    "Top card to the discards (14.15(i), (m), (n))",
+                    clause="i, m, n",
+                    seat="Seat (n only)",
+                ),
+                _form(
+                    "dealt_to_ineligible",
+                    "Dealt to a seat not in the hand (14.15(g))",
+                    seat="Seat",
+                    count="Cards",
+                ),
+                _form(
+                    "hand_killed",
+                    "Hand dead (14.15(j), (j)3 refunded, (l))",
+                    clause="j, j3, l",
+                    seat="Seat",
+                    fouled="Fouled, not collected",
+                ),
+                _form("hand_reconstructed", "Hand reconstructed (14.15(j)2)", seat="Seat"),
+                _form("leave_without_comment", "Left without comment (14.15(j)4)", seat="Seat"),
+                _form(
+                    "statement",
+                    "Verbal statement, binding (14.15(k))",
+                    seat="Seat",
+                    stated="fold, check, call, bet, raise_to, all_in, bring_in",
+                    amount="Amount (bet, raise to)",
+                    then_discards="Then threw the cards away ((k)2)",
+                ),
+                _form(
+                    "stud_hole_exposed",
+                    "Stud hole card exposed in dealing (14.15(l))",
+                    seat="Seat",
+                    card="Hole card (1 or 2)",
+                ),
+                _form("shuffler_removed", "Shuffler removed (14.15(p))"),
             ],
             "steps": [],
             "dealer_steps": {

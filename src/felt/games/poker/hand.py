@@ -21,7 +21,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import pokerkit
 
@@ -261,6 +261,16 @@ class Statement(Action):
     seat: int
     stated: PlayerAction
     then_discards: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Flat, as the dealer's form gives it: ``{"irregularity": "statement", "seat": 3,
+        "stated": "raise_to", "amount": "8.00", "then_discards": false}``."""
+        out: dict[str, Any] = {self.family: self.name, "seat": self.seat,
+                               "stated": self.stated.name, "then_discards": self.then_discards}  # fmt: skip
+        amount = getattr(self.stated, "amount", None)
+        if amount is not None:
+            out["amount"] = dollars(amount)
+        return out
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,8 @@ class TimeCharge(Action):
 HAND_ACTIONS: Final[tuple[type[Action], ...]] = (
     ph.Fold, ph.Check, ph.Call, ph.Bet, ph.RaiseTo, ph.AllIn, ph.BringIn, ph.Discard,
     ph.Burn, ph.DealHole, ph.DealBoard, ph.Award, ph.DeadRound, ph.TopCardDiscarded,
-    ph.DealtToIneligible, ph.LeaveWithoutComment, ph.HandKilled,
+    ph.DealtToIneligible, ph.LeaveWithoutComment, ph.HandKilled, ph.HandReconstructed,
+    ph.StudHoleExposed, ph.Statement, ph.ShufflerRemoved,
 )  # fmt: skip
 """The hand's own actions, passed to :class:`PokerHand` as they come (its misdeal, which carries
 a new deck, is :class:`Redeal` at a table)."""
