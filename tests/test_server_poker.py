@@ -413,3 +413,27 @@ def test_every_poker_action_reads_back_from_the_json_the_server_stores() -> None
     with pytest.raises(FeltError, match="true or false"):
         game.parse_action({"irregularity": "hand_killed", "clause": "j", "seat": 1,
                            "fouled": "yes"}, "form")  # fmt: skip
+
+
+def test_a_misdeal_at_the_server_returns_every_chip_and_deals_again_with_the_button_kept_14_15_f(
+    database_url: str,
+) -> None:
+    """14.15(f)1 recorded after the deal: every chip back to its stack (the blinds too), the pot
+    account empty, the round over; the next round deals again with the button where it was."""
+    from felt.games.poker.round import Redeal
+
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=60_00), f.ann)
+        step(f, BuyIn(2, amount=70_00), f.bob)
+        deal_until_a_player_acts(f)
+        button = f.round().button
+        with pytest.raises(FeltError, match="clause"):
+            f.host.apply_now(Redeal("x9"), f.deal)
+        step(f, Redeal("f1"), f.deal)
+        assert f.round().finished
+        assert f.round().ended_by == "misdeal"
+        assert [f.round().net(s) for s in (1, 2)] == [0, 0]
+        f.host.start_round()
+        assert {n: s.stack for n, s in f.round().seats.items()} == {1: 60_00, 2: 70_00}
+        step(f, f.host.game.dealer_step(f.host.table, f.round()))
+        assert f.round().button == button

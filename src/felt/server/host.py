@@ -38,7 +38,6 @@ from felt.games.registry import table_game
 from felt.rounds.actions import (
     Action,
     DecisionTimeout,
-    Irregularity,
     PlayerAction,
     ShufflerJam,
 )
@@ -444,7 +443,7 @@ class TableHost:
             )
         if isinstance(action, ShufflerJam) and action.deck is not None:
             raise FeltError("shuffler_jam: the server reshuffles; give no deck")
-        if isinstance(action, Irregularity) or action.family == "dealer":
+        if action.family in ("dealer", "irregularity"):  # a game's own irregularity too
             return action
         raise Forbidden(f"{action.name} cannot be sent to the table")  # pragma: no cover
 
