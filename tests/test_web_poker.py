@@ -432,13 +432,73 @@ def test_the_screen_fits_1280_and_360_px_and_names_every_control(played: Played)
 
 
 def test_the_dealers_console_lists_every_irregularity_with_its_clause(played: Played) -> None:
-    """Each irregularity of the layout is a form on the dealer's screen, its legend citing
-    14.15; the players' screens have no console."""
+    """Each irregularity of the table's layout is a form on the dealer's screen, in its order,
+    its legend citing 14.15, each field an input of its kind; the players' screens have no
+    console."""
+    game: Any = families()["poker"]
+    listed = game.layout(game.config("poker", {"limit": "no"}))["irregularities"]
     forms = played.deal.page.locator(".poker-console form.irregularity")
-    assert forms.count() == 6
-    for legend in forms.locator("legend").all_text_contents():
+    legends = forms.locator("legend").all_text_contents()
+    assert legends == [x["label"] for x in listed]
+    assert len(legends) >= 6
+    for legend in legends:
         assert "14.15(" in legend
+    # each field as its kind: a true/false one a checkbox, a number a number field, text text
+    for x in listed:
+        for f in x["fields"]:
+            box = forms.locator(f"#irr-{x['name']}-{f['field']}")
+            kind = f.get("kind", "text" if f.get("text") else "number")
+            expect = {"bool": "checkbox", "number": "number", "text": "text"}[kind]
+            assert box.get_attribute("type") == expect, (x["name"], f)
     assert played.ann.page.locator(".poker-console").count() == 0
+
+
+def _console_step(deal: Any, name: str) -> None:
+    """The dealer presses the console's next step ``name`` and waits for the next view."""
+    screen = deal.locator(".table-screen")
+    before = int(screen.get_attribute("data-version") or 0)
+    deal.locator(f"#next-step[data-step='{name}']:enabled").click()
+    deal.wait_for_function(
+        "(v) => Number(document.querySelector('.table-screen').dataset.version) > v", arg=before
+    )
+
+
+def test_the_dealer_records_irregularities_from_the_console_14_15_g_h(played: Played) -> None:
+    """The next hand: the dealer deals it and one hole card, then from the console's forms
+    records a card dealt to seat 5, not in the hand (14.15(g): the hand goes on), is refused for
+    seat 1 (in the hand: the error names it, nothing changes), and declares the round dead
+    (14.15(h)): every chip in the pot (the blinds) back to its player, the house's rake
+    unchanged, the pot account empty."""
+    deal = played.deal.page
+    book = ledger(played.db)
+    _console_step(deal, "no_more_bets")
+    _console_step(deal, "deal_hole")
+    assert ledger(played.db).get(pot_account(TABLE), 0) == 300  # the blinds $1 and $2
+    form = deal.locator("form.irregularity[data-irregularity='dealt_to_ineligible']")
+    form.get_by_label("Seat", exact=True).fill("1")
+    form.get_by_label("Cards", exact=True).fill("1")
+    form.get_by_role("button").click()
+    deal.wait_for_function(
+        "() => document.getElementById('toast').textContent.includes('seat 1 is in the hand')"
+    )
+    form = deal.locator("form.irregularity[data-irregularity='dealt_to_ineligible']")
+    form.get_by_label("Seat", exact=True).fill("5")
+    form.get_by_label("Cards", exact=True).fill("1")
+    before = version(played.deal)
+    form.get_by_role("button").click()
+    wait_version(played.deal, before)
+    assert deal.locator(".table-screen").get_attribute("data-finished") == "false"
+    deal.locator("form.irregularity[data-irregularity='dead_round'] button").click()
+    played.ann.page.wait_for_function(
+        "() => /every chip returned/.test(document.querySelector('.own-seat').textContent)"
+    )
+    after = ledger(played.db)
+    assert after.get(pot_account(TABLE), 0) == 0
+    assert after.get(HOUSE_ACCOUNT, 0) == 120
+    assert after.get(layout_account(TABLE), 0) == book.get(layout_account(TABLE), 0)
+    ids = read_log(played.db)[2]
+    for n in ("ann", "bob"):
+        assert after.get(player_account(ids[n]), 0) == book.get(player_account(ids[n]), 0)
 
 
 def test_cash_out_between_hands_returns_the_stack_to_the_wallet(played: Played) -> None:

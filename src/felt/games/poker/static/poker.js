@@ -260,18 +260,21 @@ export async function pokerTable(root, tableId, alive) {
     const name = step && (step.dealer || step.action);
     const words = name && ((layout().dealer_steps || {})[name] || name.replaceAll("_", " "));
     const forms = (layout().irregularities || []).map((x) => {
+      const kind = (f) => f.kind || (f.text ? "text" : "number");
       const inputs = x.fields.map((f) => {
         const id = `irr-${x.name}-${f.field}`;
-        return h("span", { class: "field" }, h("label", { for: id }, f.label),
-          h("input", f.text ? { id, name: f.field, type: "text", size: 4, autocomplete: "off" }
-            : { id, name: f.field, type: "number", min: 1, step: 1, inputmode: "numeric" }));
+        const attrs = { text: { type: "text", size: 4, autocomplete: "off" }, bool: { type: "checkbox" },
+          number: { type: "number", min: 1, step: 1, inputmode: "numeric" } }[kind(f)] || { type: "text" };
+        return h("span", { class: "field" }, h("label", { for: id }, f.label), h("input", { id, name: f.field, ...attrs }));
       });
       return h("form", { class: "irregularity", dataset: { irregularity: x.name }, onsubmit: (ev) => {
         ev.preventDefault();
         const action = { irregularity: x.name };
-        for (const f of x.fields) {
-          const v = ev.currentTarget.elements[f.field].value.trim();
-          if (v !== "") action[f.field] = f.text ? v : Number(v);
+        for (const f of x.fields) { // each field as its kind: text as typed, a number, true or false
+          const input = ev.currentTarget.elements[f.field];
+          const v = input.value.trim();
+          if (kind(f) === "bool") action[f.field] = input.checked;
+          else if (v !== "") action[f.field] = kind(f) === "number" ? Number(v) : v;
         }
         act(action);
       } }, h("fieldset", {}, h("legend", {}, x.label), inputs,
