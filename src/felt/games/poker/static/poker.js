@@ -237,7 +237,8 @@ export async function pokerTable(root, tableId, alive) {
 
   function ownSeat(seat) {
     const own = view.mine[String(seat)];
-    const inHand = own.status === "playing";
+    const seen = other(seat); // a seat still in a hand in play stays seated until it is over
+    const inHand = !view.finished && pub().phase === "playing" && !!seen && seen.status === "in";
     const last = (view.last || {})[String(seat)];
     return h("section", { class: "panel own-seat", dataset: { seat }, "aria-label": `Your seat ${seat}` },
       h("div", { class: "row own-head" }, h("h2", {}, `Your seat ${seat} `, h("span", { class: "tag" }, phaseWords(layout(), own.phase, view.finished))),
