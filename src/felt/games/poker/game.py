@@ -232,9 +232,9 @@ class PokerRoom(TableGame):
         return t.players.get(seat) or f"seat {seat}"
 
     def betting_closes_early(self, rnd: RoundCore, seated: set[int]) -> bool:
-        """Once two seats have chips and every seated player has bought in."""
-        r = self._round(rnd)
-        return len(r.ready()) >= 2 and seated <= set(r.ready())
+        """Never: between hands every seat has the table's whole betting window to buy in, add
+        on or cash out (stacks carry from hand to hand, so every seat "has a hand" at once)."""
+        return False
 
     def seat_view(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
         """:func:`.view.seat_json` of ``seat`` (0: what anyone sees)."""
