@@ -18,25 +18,22 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from sqlalchemy import insert
 
 from felt.core.errors import FeltError
 from felt.games.poker import hand as ph
 from felt.games.poker.round import BuyIn, CashOut, PokerRoomTable, PokerRound
-from felt.server.auth import Account, Forbidden, create_account
-from felt.server.host import TableHost, new_table_row
+from felt.server.auth import Account, Forbidden
+from felt.server.host import TableHost
 from felt.server.spec import TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
-    Posting,
     Store,
-    felt_tables,
     layout_account,
     player_account,
     pot_account,
 )
 from felt.server.views import PUBLIC, seat_message
-from tests.server_helpers import database_url, ledger_balances
+from tests.server_helpers import database_url, ledger_balances, one_table
 
 __all__ = ["database_url"]
 
@@ -74,26 +71,8 @@ class Floor:
 
 @contextmanager
 def floor(url: str) -> Iterator[Floor]:
-    store = Store(url)
-    store.migrate()
-    try:
-        s = spec()
-        with store.transaction() as conn:
-            conn.execute(insert(felt_tables).values(**new_table_row(s, "node-a")))
-        people = [create_account(store, n, r, f"{n}-password-x")
-                  for n, r in (("ann", "player"), ("bob", "player"), ("deal", "dealer"))]  # fmt: skip
-        with store.transaction() as conn:
-            for who in people[:2]:
-                store.post(conn, f"cash:{who.id}", [Posting("cage", -DEPOSIT, "deposit"),
-                                                    Posting(player_account(who.id), DEPOSIT, "deposit")])  # fmt: skip
-        host = TableHost(store, s, "node-a")
-        host.load()
-        host.sit(people[0], 1)
-        host.sit(people[1], 2)
-        host.start_round()
+    with one_table(url, spec(), DEPOSIT) as (store, host, people):
         yield Floor(store, host, *people)
-    finally:
-        store.dispose()
 
 
 def check_accounts(f: Floor) -> None:
