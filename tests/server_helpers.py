@@ -28,6 +28,8 @@ from starlette.testclient import WebSocketTestSession
 
 from felt.games.keno.spec import KenoSpec, example_rate_card_data
 from felt.server.app import MAX_BODY, Server, create_app
+from felt.server.auth import Account
+from felt.server.host import TableHost
 from felt.server.spec import TableSpec
 from felt.server.store import Store, postings
 from tests.server_process import Unreachable, scratch_schema
@@ -232,3 +234,37 @@ def live_server(
         running.should_exit = True
         thread.join(30)
         sock.close()
+
+
+@contextlib.contextmanager
+def one_table(
+    url: str, spec: TableSpec, deposit: int
+) -> Iterator[tuple[Store, TableHost, list[Account]]]:
+    """A migrated store with the one table ``spec``, the players ann and bob funded with
+    ``deposit`` cents each and seated at 1 and 2, a dealer ``deal``, and the table's host loaded
+    with its first round open: (store, host, [ann, bob, deal])."""
+    from sqlalchemy import insert
+
+    from felt.server.auth import create_account
+    from felt.server.host import new_table_row
+    from felt.server.store import Posting, felt_tables, player_account
+
+    store = Store(url)
+    store.migrate()
+    try:
+        with store.transaction() as conn:
+            conn.execute(insert(felt_tables).values(**new_table_row(spec, "node-a")))
+        people = [create_account(store, n, r, f"{n}-password-x")
+                  for n, r in (("ann", "player"), ("bob", "player"), ("deal", "dealer"))]  # fmt: skip
+        with store.transaction() as conn:
+            for who in people[:2]:
+                store.post(conn, f"cash:{who.id}", [Posting("cage", -deposit, "deposit"),
+                                                    Posting(player_account(who.id), deposit, "deposit")])  # fmt: skip
+        host = TableHost(store, spec, "node-a")
+        host.load()
+        host.sit(people[0], 1)
+        host.sit(people[1], 2)
+        host.start_round()
+        yield store, host, people
+    finally:
+        store.dispose()

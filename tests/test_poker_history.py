@@ -10,8 +10,34 @@ from functools import partial
 import pokerkit
 import pytest
 
+from felt.core.cards import new_deck, parse_cards
 from felt.core.errors import FeltError
-from felt.games.poker.history import Action, HandRecord, SeatRecord, from_phh, rake_report, to_phh
+from felt.games.poker.config import PokerConfig
+from felt.games.poker.hand import (
+    Award,
+    Bet,
+    Burn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Fold,
+    HandKilled,
+    Misdeal,
+    PokerHand,
+    RaiseTo,
+    Statement,
+)
+from felt.games.poker.history import (
+    Action,
+    HandRecord,
+    SeatRecord,
+    from_phh,
+    rake_report,
+    record_of,
+    to_phh,
+)
+from felt.games.poker.table import PokerTable, TimeCharge
 
 # Three seats, $100 each, blinds 50/100 cents.  Preflop: cat raises to 300, ann calls 250 more,
 # bob calls 200 more (pot 900).  Flop: ann checks, bob bets 500, cat folds, ann calls (pot 1900).
@@ -152,3 +178,112 @@ def test_phh_replayed_by_pokerkit_ends_with_the_records_stacks() -> None:
     *_, final = iter(history)
     assert list(final.stacks) == [s.end for s in HAND.seats]
     assert history.user_defined_fields["_rake"] == 190
+
+
+def deal_to_turn(hand: PokerHand) -> None:
+    """Do the dealer's steps until a player is to act or the hand is over."""
+    while hand.status == "playing" and hand.to_act() is None:
+        hand.do(next(a for a in (Burn(), DealHole(), DealBoard(), Award()) if hand.can(a)))
+
+
+def test_record_of_a_played_hand_is_the_hand_worked_record() -> None:
+    """record_of: HAND above played on a PokerHand (blinds 0.50/1.00, rake 10% capped at 1.90,
+    the deck stacked for ann's AhKh, bob's 7c7d and the board) gives exactly HAND."""
+    config = PokerConfig.from_mapping(
+        {
+            "limit": "no",
+            "small_blind": "0.50",
+            "big_blind": "1.00",
+            "rake": {"kind": "percent", "percent": "10", "cap": "1.90"},
+        }
+    )
+    top = list(parse_cards(["Ah", "7c", "9h", "Kh", "7d", "4h", "5s", "As", "Ks", "Qs"]))
+    top += list(parse_cards(["6s", "2d", "8c", "3c"]))
+    deck = top + [c for c in new_deck() if c not in top]
+    hand = PokerHand(config, {1: 10000, 2: 10000, 3: 10000}, 3, deck)
+    script = [RaiseTo(3, 300), Call(1), Call(2), Check(1), Bet(2, 500), Fold(3), Call(1)]
+    script += [Check(1), Check(2), Check(1), Check(2)]
+    for action in script:
+        deal_to_turn(hand)
+        hand.do(action)
+    deal_to_turn(hand)
+    names = {1: "ann", 2: "bob", 3: "cat"}
+    assert record_of(hand, "T1", 7, 1000.0, 1120.0, names) == HAND
+
+
+def test_record_of_irregular_hand_adds_up_and_round_trips() -> None:
+    """record_of after a misdeal (14.15(f)), a stated raise thrown away ((k)2: an "f" of its own)
+    and a protected hand collected ((j)3: its refund among what it got back): the record's
+    chips add up (check), PHH round-trips it, and an unfinished hand is refused."""
+    config = PokerConfig.from_mapping({"limit": "no"})
+    hand = PokerHand(config, {1: 1000, 2: 1000, 3: 1000}, 3, new_deck())
+    with pytest.raises(FeltError, match="not over"):
+        record_of(hand, "T2", 1, 0.0)
+    hand.do(Misdeal("f1", tuple(reversed(new_deck()))))
+    deal_to_turn(hand)
+    hand.do(Statement(3, RaiseTo(3, 600), then_discards=True))
+    hand.do(Call(1))
+    hand.do(Call(2))
+    deal_to_turn(hand)
+    hand.do(HandKilled("j3", 2))
+    while hand.status == "playing":
+        deal_to_turn(hand)
+        seat = hand.to_act()
+        if seat is not None:
+            hand.do(next(a for a in (Check(seat), Call(seat)) if hand.can(a)))
+    record = record_of(hand, "T2", 1, 10.0, 20.0)
+    assert record.blinds == (100, 200, 0)
+    assert record.actions[:3] == (Action(3, "cbr", 600), Action(3, "f"), Action(1, "cc", 500))
+    assert (3, "f") in [(a.seat, a.verb) for a in record.actions]
+    assert dict(record.awarded)[2] == 600
+    assert record.holes == ()
+    assert from_phh(to_phh(record)) == record
+    with pytest.raises(FeltError, match="before it starts"):
+        record_of(hand, "T2", 1, 10.0, 5.0)
+
+
+def test_time_charge_collected_from_the_stacks_between_hands_14_14() -> None:
+    """14.14 (poker revenue), the time charge: 3.00 a half hour, pro rata to the cent: seat 1
+    30 minutes 3.00, seat 2 45 minutes 4.50, seat 3 10 minutes 1.00 (3.00 x 10 / 30); then seat
+    3 for 7 hours (42.00) has only 39.00: 39.00 taken, 3.00 short.  Every cent moves from a stack
+    to the house: stacks + time_taken stay 190.00."""
+    config = PokerConfig.from_mapping({"rake": {"kind": "time", "per_half_hour": "3.00"}})
+    table = PokerTable(config)
+    for seat, amount in ((1, 10000), (2, 5000), (3, 4000)):
+        table.buy_in(seat, amount)
+    assert table.collect_time_charge({1: 30, 2: 45, 3: 10}) == {1: 300, 2: 450, 3: 100}
+    assert table.stacks == {1: 9700, 2: 4550, 3: 3900}
+    assert table.collect_time_charge({3: 420}) == {3: 3900}
+    assert table.time_charges[-1] == TimeCharge(3, 420, 3900, 300)
+    assert table.time_taken == 300 + 450 + 100 + 3900
+    assert sum(table.stacks.values()) + table.time_taken == 19000
+    assert table.rake_taken == 0
+
+
+@pytest.mark.parametrize(
+    ("minutes", "match"),
+    [({1: 30, 4: 30}, "seat 4 is empty"), ({1: 30, 2: -1}, "whole number from 0")],
+)
+def test_time_charge_refusals_change_nothing(minutes: dict[int, int], match: str) -> None:
+    """A time charge for an empty seat or negative minutes is refused whole: no stack moves."""
+    config = PokerConfig.from_mapping({"rake": {"kind": "time", "per_half_hour": "3.00"}})
+    table = PokerTable(config)
+    table.buy_in(1, 10000)
+    table.buy_in(2, 10000)
+    with pytest.raises(FeltError, match=match):
+        table.collect_time_charge(minutes)
+    assert (table.stacks, table.time_taken, table.time_charges) == ({1: 10000, 2: 10000}, 0, [])
+
+
+def test_time_charge_only_at_a_time_table_and_between_hands() -> None:
+    """A percentage-rake table takes no time charge; a time table takes none mid-hand."""
+    with pytest.raises(FeltError, match="percentage"):
+        PokerTable(PokerConfig.from_mapping({})).collect_time_charge({})
+    table = PokerTable(
+        PokerConfig.from_mapping({"rake": {"kind": "time", "per_half_hour": "3.00"}})
+    )
+    table.buy_in(1, 10000)
+    table.buy_in(2, 10000)
+    table.new_hand(new_deck())
+    with pytest.raises(FeltError, match="between hands"):
+        table.collect_time_charge({1: 30})

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from sqlalchemy import insert, select
+from sqlalchemy import select
 
 from felt.core.errors import FeltError
 from felt.games.craps.actions import Bet, CallOff, CallOn, Roll, TakeDown
@@ -35,14 +35,13 @@ from felt.games.craps.round import origin_json
 from felt.games.craps.table import CrapsTable
 from felt.games.registry import table_game
 from felt.rounds.actions import NoMoreBets
-from felt.server.auth import Account, create_account
-from felt.server.host import TableHost, event_record, hands, new_table_row
+from felt.server.auth import Account
+from felt.server.host import TableHost, event_record, hands
 from felt.server.spec import TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
     Posting,
     Store,
-    felt_tables,
     layout_account,
     player_account,
     postings,
@@ -50,7 +49,7 @@ from felt.server.store import (
     rounds,
 )
 from felt.server.views import PUBLIC, seat_message
-from tests.server_helpers import Harness, harness, ledger_balances
+from tests.server_helpers import Harness, harness, ledger_balances, one_table
 
 TID = "dice1"
 DEPOSIT = 100_00
@@ -88,26 +87,8 @@ def layout_of(host: TableHost) -> dict[int, dict[str, int]]:
 
 @contextmanager
 def floor(url: str, dice: str = "entered") -> Iterator[Floor]:
-    store = Store(url)
-    store.migrate()
-    try:
-        s = spec(dice)
-        with store.transaction() as conn:
-            conn.execute(insert(felt_tables).values(**new_table_row(s, "node-a")))
-        people = [create_account(store, n, r, f"{n}-password-x")
-                  for n, r in (("ann", "player"), ("bob", "player"), ("deal", "dealer"))]  # fmt: skip
-        with store.transaction() as conn:
-            for who in people[:2]:
-                store.post(conn, f"cash:{who.id}", [Posting("cage", -DEPOSIT, "deposit"),
-                                                    Posting(player_account(who.id), DEPOSIT, "deposit")])  # fmt: skip
-        host = TableHost(store, s, "node-a")
-        host.load()
-        host.sit(people[0], 1)
-        host.sit(people[1], 2)
-        host.start_round()
+    with one_table(url, spec(dice), DEPOSIT) as (store, host, people):
         yield Floor(store, host, *people)
-    finally:
-        store.dispose()
 
 
 def on_layout(host: TableHost) -> int:

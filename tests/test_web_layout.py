@@ -202,8 +202,9 @@ def test_the_index_names_every_game_and_keno_keeps_its_own_screens() -> None:
     assert set(titles) == set(game_ids())
     assert titles["keno"] == "Keno"
     own = {g["family"]: g["screens"] for g in index["games"] if "screens" in g}
-    # the table games are drawn from their layouts, but craps, whose felt is its own screen
-    assert set(own) == {"keno", "craps"}
+    # the table games are drawn from their layouts, but craps and poker, whose felt is their own
+    # screen (poker's also the waiting lists: tests/test_web_poker.py checks its routes)
+    assert set(own) == {"keno", "craps", "poker"}
     assert "keno" in own
     keno = own["keno"]
     assert keno["module"] == "/games/keno/keno.js"

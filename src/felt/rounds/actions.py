@@ -239,6 +239,8 @@ MAX_WHOLE_NUMBER: Final = 1_000_000
 """The largest seat, position, count or number of stacks an action may name."""
 MAX_WORD_CHARS: Final = 40
 """The longest word (such as a craps wager's spot) an action may carry; the round checks it."""
+MAX_SECONDS: Final = 10_000_000_000
+"""The latest time an action may carry (seconds since the epoch: the year 2286)."""
 
 
 def player_name(value: object, where: str) -> str | None:
@@ -286,6 +288,20 @@ def _field_value(
         return parse_cards([str(v) if isinstance(v, str) else excerpt(v) for v in value])
     if key == "player":
         return player_name(value, where)
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise FeltError(f"{where} must be true or false, got {excerpt(value)}")
+        return value
+    if kind in ("float", "float | None"):  # a time on the table's clock (seconds)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0 <= value <= MAX_SECONDS
+        ):
+            raise FeltError(
+                f"{where} must be seconds from 0 to {MAX_SECONDS:,}, got {excerpt(value)}"
+            )
+        return float(value)
     if kind == "str":  # a name the game's round checks (a craps wager's spot)
         if not isinstance(value, str) or not 1 <= len(value) <= MAX_WORD_CHARS:
             raise FeltError(

@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.core.money import MAX_AMOUNT, dollars
 from felt.core.readers import parse_json
-from felt.games.registry import game, game_ids, table_game
+from felt.games.registry import families, game, game_ids, table_game
 from felt.server import auth, cage
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
@@ -52,7 +52,7 @@ from felt.server.store import (
     round_players,
     rounds,
 )
-from felt.server.systems import SystemHost, system_games
+from felt.server.systems import SystemHost
 from felt.server.views import seat_message
 
 log = logging.getLogger("felt.server")
@@ -1029,8 +1029,8 @@ def create_app(server: Server, documented: bool = False) -> FastAPI:
         await host.do(host.set_open, change == "open")
         return {"ok": True}
 
-    for system_game in system_games():  # a system game's own routes (its systems, its staff)
-        system_game.mount(app, server, Who)
+    for each in families().values():  # a game's own routes (a system's, a poker room's lists)
+        each.mount(app, server, Who)
 
     @app.get("/api/stats")
     async def stats(who: Who) -> dict[str, Any]:

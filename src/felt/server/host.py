@@ -38,11 +38,10 @@ from felt.games.registry import table_game
 from felt.rounds.actions import (
     Action,
     DecisionTimeout,
-    Irregularity,
     PlayerAction,
     ShufflerJam,
 )
-from felt.rounds.engine import HOUSE, LAYOUT, PROGRESSIVE, Effect, Event
+from felt.rounds.engine import HOUSE, LAYOUT, POT, PROGRESSIVE, Effect, Event
 from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SystemShuffle, complete_deck
 from felt.server.auth import Account, Forbidden, authenticate
@@ -57,6 +56,7 @@ from felt.server.store import (
     felt_tables,
     layout_account,
     player_account,
+    pot_account,
     progressive_account,
     round_events,
     rounds,
@@ -443,7 +443,7 @@ class TableHost:
             )
         if isinstance(action, ShufflerJam) and action.deck is not None:
             raise FeltError("shuffler_jam: the server reshuffles; give no deck")
-        if isinstance(action, Irregularity) or action.family == "dealer":
+        if action.family in ("dealer", "irregularity"):  # a game's own irregularity too
             return action
         raise Forbidden(f"{action.name} cannot be sent to the table")  # pragma: no cover
 
@@ -455,6 +455,8 @@ class TableHost:
             return HOUSE_ACCOUNT
         if party == LAYOUT:
             return layout_account(self.spec.id)
+        if party == POT:
+            return pot_account(self.spec.id)
         if party == PROGRESSIVE:
             if self.progressive is None:  # pragma: no cover - a game moves it only when linked
                 raise RuntimeError(f"table {self.spec.id} has no progressive meter")

@@ -260,6 +260,12 @@ def layout_account(table_id: str) -> str:
     return f"layout:{table_id}"
 
 
+def pot_account(table_id: str) -> str:
+    """The ledger account of the pot the players at a table play for against each other (the
+    poker room), from the first chip put in until the pot is awarded."""
+    return f"pot:{table_id}"
+
+
 PROGRESSIVE_PREFIX: Final = "progressive:"
 
 

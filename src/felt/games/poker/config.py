@@ -121,6 +121,22 @@ class PokerConfig:
     decision_seconds: int
 
     @property
+    def game(self) -> str:
+        """The game id, as every game's configuration names it."""
+        return GAME
+
+    @property
+    def minimum(self) -> int:
+        """The table's limits as the lobby shows them: the buy-in's (players wager against each
+        other here, within the betting structure; the house takes no wager)."""
+        return self.min_buy_in
+
+    @property
+    def maximum(self) -> int:
+        """The most a seat buys in for (see :attr:`minimum`)."""
+        return self.max_buy_in
+
+    @property
     def blinds(self) -> bool:
         """Hold'em and Omaha post blinds; stud posts antes and a bring-in."""
         return self.variant != "stud7"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import pokerkit
 
@@ -30,17 +30,16 @@ from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.games.poker.config import PokerConfig
 from felt.games.poker.engine import felt_card, new_state, pk_card
+from felt.rounds import actions as shared
 from felt.rounds.actions import Action
 
 # --- actions ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class PlayerAction(Action):
-    """A player's action on their turn; ``seat`` is 1..N clockwise from the dealer's left."""
-
-    family: ClassVar[str] = "action"
-    seat: int
+class PlayerAction(shared.PlayerAction):
+    """A player's action on their turn; ``seat`` is 1..N clockwise from the dealer's left (a
+    player's action as every table game's, so the server checks it is the seat's player's)."""
 
 
 @dataclass(frozen=True)
@@ -157,12 +156,24 @@ class Misdeal(Action):
     (not shuffled and cut per 14.5), "f2" (dealt to the wrong starting position), "f3" (more
     than one card face up in the deck), "f4" (an eligible seated player not dealt); f2 and f4
     only before two players have voluntarily put wagers in the pot.  14.15(o): "o" (the
-    shuffler jammed, stopped or failed to complete a cycle): the cards are reshuffled too."""
+    shuffler jammed, stopped or failed to complete a cycle): the cards are reshuffled too.
+    ``by_hand``: reshuffled by hand, another method than the table's automated shuffler, which
+    14.15(p) allows only once the shuffler is removed (``ShufflerRemoved``)."""
 
     name: ClassVar[str] = "misdeal"
     family: ClassVar[str] = "irregularity"
     clause: str
     deck: tuple[Card, ...]
+    by_hand: bool = False
+
+
+@dataclass(frozen=True)
+class ShufflerRemoved(Action):
+    """14.15(p): the automated card shuffler removed from the table, so that the cards may be
+    shuffled another way (by hand) from now on; it stays removed for the rest of the hand."""
+
+    name: ClassVar[str] = "shuffler_removed"
+    family: ClassVar[str] = "irregularity"
 
 
 @dataclass(frozen=True)
@@ -199,17 +210,67 @@ class DealtToIneligible(Action):
 
 @dataclass(frozen=True)
 class HandKilled(Action):
-    """A hand out of play through no fault of its player, its money refunded from the pot at
-    the award (the main pot first, then each side pot in turn): ``clause`` "l" (stud: both hole
-    cards turned face up in dealing: the two cards collected, the hand dead, the ante
-    returned, 14.15(l)) or "j3" (a protected hand collected by the dealer or fouled by the
-    discards, its player a victim and not a contributor: all the player put in refunded,
-    14.15(j)3).  The hand is folded at once if it is the player's turn, else at that turn."""
+    """A hand out of play, folded at once if it is the player's turn, else at that turn; a dead
+    hand never wins.  ``clause`` "l" (stud: both hole cards turned face up in dealing: the two
+    cards collected, the hand dead, the ante returned, 14.15(l)), "j3" (a protected hand
+    collected by the dealer or fouled by the discards, its player a victim and not a
+    contributor: all the player put in refunded, each pot giving back the seat's share of it,
+    14.15(j)3) or "j" (an unprotected hand collected by the dealer or, ``fouled``, fouled: no
+    redress, nothing refunded, 14.15(j); in stud a hand cannot be fouled unprotected, (j)1)."""
 
     name: ClassVar[str] = "hand_killed"
     family: ClassVar[str] = "irregularity"
     clause: str
     seat: int
+    fouled: bool = False
+
+
+@dataclass(frozen=True)
+class HandReconstructed(Action):
+    """14.15(j)2: ``seat``'s protected hand came into contact with the discards and is
+    reconstructed (felt knows every card dealt, so exactly): the round of play goes on."""
+
+    name: ClassVar[str] = "hand_reconstructed"
+    family: ClassVar[str] = "irregularity"
+    seat: int
+
+
+@dataclass(frozen=True)
+class StudHoleExposed(Action):
+    """14.15(l): in stud, ``seat``'s first or second hole card (``card`` 1 or 2) turned face up
+    by the dealer in dealing: the third card is dealt face down instead, so the exposed card is
+    the seat's up card on third street (the bring-in reads it).  Recorded for the second of the
+    two as well: both hole cards exposed, the hand is dead and the ante returned (as HandKilled
+    "l")."""
+
+    name: ClassVar[str] = "stud_hole_exposed"
+    family: ClassVar[str] = "irregularity"
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Statement(Action):
+    """14.15(k): a verbal statement, clearly audible by and directed to the dealer, by the seat
+    whose turn it is: binding and ahead of any gesture, so the stated action is what is done.
+    ``then_discards``: the player then throws the cards away, which by 14.15(k)2 does not relieve
+    the stated wager: it stays in the pot and the hand is folded."""
+
+    name: ClassVar[str] = "statement"
+    family: ClassVar[str] = "irregularity"
+    seat: int
+    stated: PlayerAction
+    then_discards: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Flat, as the dealer's form gives it: ``{"irregularity": "statement", "seat": 3,
+        "stated": "raise_to", "amount": "8.00", "then_discards": false}``."""
+        out: dict[str, Any] = {self.family: self.name, "seat": self.seat,
+                               "stated": self.stated.name, "then_discards": self.then_discards}  # fmt: skip
+        amount = getattr(self.stated, "amount", None)
+        if amount is not None:
+            out["amount"] = dollars(amount)
+        return out
 
 
 @dataclass(frozen=True)
@@ -239,8 +300,16 @@ class _Table:
     gone: set[int] = field(default_factory=set)
     refunds: dict[int, str] = field(default_factory=dict)
     dealt: dict[int, list[Card]] = field(default_factory=dict)
-    folded: set[int] = field(default_factory=set)
     """Each seat's cards as felt dealt them (PokerKit mucks the losers' at showdown)."""
+    folded: set[int] = field(default_factory=set)
+    receiving: set[int] = field(default_factory=set)
+    """14.15(e): folded seats whose position still receives a card (no subsequent wager yet)."""
+    owed: list[tuple[int, int]] = field(default_factory=list)
+    """14.15(e): (street index, seat) of each card still due to a folded position."""
+    street: int = 0
+    brought_in: set[int] = field(default_factory=set)
+    up_exposed: dict[int, int] = field(default_factory=dict)
+    """14.15(l): seat -> the index (0 or 1) of its hole card exposed in dealing, now its up card."""
 
 
 class PokerHand:
@@ -253,7 +322,11 @@ class PokerHand:
         stacks: Mapping[int, int],
         button: int,
         deck: Sequence[Card],
+        *,
+        shuffler: bool = True,
     ) -> None:
+        """``shuffler``: an automated shuffler is at the table as the hand starts (felt's own
+        shuffle stands for it); without one every reshuffle is by hand (14.15(p))."""
         if not 2 <= len(stacks) <= config.seats:
             raise FeltError(f"a hand needs 2 to {config.seats} players, got {len(stacks)}")
         for seat, stack in stacks.items():
@@ -268,6 +341,8 @@ class PokerHand:
         self.start: Final = dict(sorted(stacks.items()))
         self.button: Final = button
         self.first_deck: Final = _checked_deck(deck)
+        self.shuffler_at_start: Final = shuffler
+        self.shuffler = shuffler
         seats = sorted(stacks)
         if config.variant == "stud7":
             self.order: tuple[int, ...] = tuple(seats)
@@ -323,10 +398,14 @@ class PokerHand:
     def up_cards(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat`` dealt face up: in stud the third to sixth cards (third street's
         door card, fourth to sixth street); none in hold'em and Omaha.  felt's own record, not
-        PokerKit's (which counts a hand shown at its showdown as up)."""
+        PokerKit's (which counts a hand shown at its showdown as up).  14.15(l): a first or
+        second hole card exposed in dealing is up in place of the third card, dealt down."""
         if self.config.variant != "stud7":
             return ()
-        return self.hole_cards(seat)[2:6]
+        up = {2, 3, 4, 5}
+        if seat in self._t.up_exposed:
+            up = up - {2} | {self._t.up_exposed[seat]}
+        return tuple(c for k, c in enumerate(self.hole_cards(seat)) if k in up)
 
     def board(self) -> tuple[Card, ...]:
         """The community cards (hold'em and Omaha)."""
@@ -336,6 +415,11 @@ class PokerHand:
         """Whether ``seat`` still holds a hand: it has not folded (a hand that lost at the
         showdown is still in; PokerKit's own status drops it)."""
         return self.index_of(seat) >= 0 and seat not in self._t.folded
+
+    def dead(self, seat: int) -> bool:
+        """``seat``'s hand is out of play though PokerKit may not have folded it yet: left without
+        comment (14.15(j)4), killed ((j)3, (l)) or thrown away after a wager owed ((k)2)."""
+        return seat in self._t.gone
 
     def stack(self, seat: int) -> int:
         """``seat``'s chips behind (cents): the final stack once the hand is over."""
@@ -368,7 +452,9 @@ class PokerHand:
     def to_act(self) -> int | None:
         """The seat whose turn it is, or None."""
         index = self.state.actor_index
-        return None if index is None or self.status != "playing" else self.seat_of(index)
+        if index is None or self.status != "playing" or self._folded_due() is not None:
+            return None
+        return self.seat_of(index)
 
     def flop_seen(self) -> bool:
         """For no flop, no drop: a flop was dealt (stud: fourth street was dealt)."""
@@ -384,7 +470,10 @@ class PokerHand:
             return []
         s = self.state
         out: list[str] = []
-        if s.can_burn_card():
+        due = self._folded_due()
+        if due is not None:
+            out.append(f"deal_hole (to seat {due}'s folded position, 14.15(e))")
+        elif s.can_burn_card():
             out.append("burn")
         elif s.can_deal_hole():
             dealee = s.hole_dealee_index
@@ -440,10 +529,72 @@ class PokerHand:
             return "call"
         return None
 
+    def _folded_due(self) -> int | None:
+        """14.15(e): the folded position due the next card, if it comes before PokerKit's next
+        step: a card owed for an earlier street first, else in dealing order with the live seats
+        after this street's burn."""
+        if not self._t.owed:
+            return None
+        s = self.state
+        street, seat = min(self._t.owed, key=lambda o: (o[0], self.order.index(o[1])))
+        if s.street_index is None or street < s.street_index:
+            return seat
+        if s.can_burn_card():
+            return None
+        live = s.hole_dealee_index if s.can_deal_hole() else None
+        return None if live is not None and live < self.order.index(seat) else seat
+
+    def _keeps_receiving(self, seat: int) -> bool:
+        """14.15(e): a fold "after making a forced bet or blind bet or on a round of checking":
+        no bet, raise or completion yet this round, and the seat has a forced bet in (an ante,
+        a blind, the bring-in) or no wager at all is out (a round of checking)."""
+        s = self.state
+        if int(s.completion_betting_or_raising_count) > 0:
+            return False
+        index = self.index_of(seat)
+        forced = (
+            self.config.ante > 0
+            or seat in self._t.brought_in
+            or int(s.blinds_or_straddles[index]) > 0
+        )
+        return forced or max(s.bets) == 0
+
+    def _fold(self, seat: int) -> None:
+        """Fold ``seat`` in PokerKit, its cards to the discards; 14.15(e): its position goes on
+        receiving cards when the fold qualifies."""
+        if self._keeps_receiving(seat):
+            self._t.receiving.add(seat)
+        self._t.discards.extend(self._t.dealt.pop(seat, []))
+        self._t.folded.add(seat)
+        self._t.state.fold()
+
+    def _throw_away(self, seat: int) -> None:
+        """14.15(k)2: ``seat`` threw its cards away after a wager it owed was put in (its turn
+        has passed): the cards go to the discards, the hand is dead now (never wins) and PokerKit
+        folds it at its next turn, if one comes."""
+        if self._keeps_receiving(seat):
+            self._t.receiving.add(seat)
+        self._t.discards.extend(self._t.dealt.pop(seat, []))
+        self._t.folded.add(seat)
+        self._t.gone.add(seat)
+
+    def _sync_streets(self) -> None:
+        """14.15(e): on each new street every folded position still receiving is owed its
+        cards of that street (stud: one; hold'em and Omaha deal no hole cards after the first)."""
+        s = self.state
+        now = s.street_index
+        if now is None or now <= self._t.street:
+            return
+        for k in range(self._t.street + 1, now + 1):
+            count = len(s.streets[k].hole_dealing_statuses)
+            for seat in sorted(self._t.receiving, key=self.order.index):
+                self._t.owed += [(k, seat)] * count
+        self._t.street = now
+
     def _award_ready(self) -> bool:
         s = self.state
         ready = s.can_push_chips() or s.can_pull_chips() or not s.status
-        return self.status == "playing" and ready
+        return self.status == "playing" and ready and self._folded_due() is None
 
     def verify(self, action: Action) -> None:
         """Refuse ``action`` (one FeltError naming what is allowed) unless it may be done now."""
@@ -472,6 +623,7 @@ class PokerHand:
             warnings.simplefilter("ignore")
             text = _APPLY[type(action)](self, action)
             self._fold_gone()
+            self._sync_streets()
         self.actions.append(action)
         event = Event(len(self.events) + 1, action, text)
         self.events.append(event)
@@ -485,16 +637,25 @@ class PokerHand:
         button: int,
         deck: Sequence[Card],
         actions: Sequence[Action],
+        *,
+        shuffler: bool = True,
     ) -> PokerHand:
         """The hand rebuilt from its start by doing ``actions`` in order."""
-        hand = cls(config, stacks, button, deck)
+        hand = cls(config, stacks, button, deck, shuffler=shuffler)
         for action in actions:
             hand.do(action)
         return hand
 
     def replay_from_start(self) -> PokerHand:
         """This hand rebuilt from its start and its actions (equal to it)."""
-        return PokerHand.replay(self.config, self.start, self.button, self.first_deck, self.actions)
+        return PokerHand.replay(
+            self.config,
+            self.start,
+            self.button,
+            self.first_deck,
+            self.actions,
+            shuffler=self.shuffler_at_start,
+        )
 
     def summary(self) -> tuple[object, ...]:
         """What identifies the hand's outcome and position (replay compares these)."""
@@ -520,16 +681,35 @@ class PokerHand:
         return self._t.deck.pop(0)
 
     def _fold_gone(self) -> None:
-        """14.15(j)4: a seat that left without comment is folded when its turn comes."""
+        """14.15(j)4: a seat that left without comment (or a dead hand) is folded when its turn
+        comes; a dead hand due to bring in passes the bring-in on (``_pass_bring_in``)."""
         s = self._t.state
         while (
             self.status == "playing"
             and s.actor_index is not None
             and self.seat_of(s.actor_index) in self._t.gone
+            and self._folded_due() is None
         ):
-            gone = self.seat_of(s.actor_index)
-            self._t.discards.extend(self._t.dealt.pop(gone, []))
-            self._t.folded.add(gone)
+            seat = self.seat_of(s.actor_index)
+            if s.can_post_bring_in():
+                self._pass_bring_in(seat)
+            else:
+                self._fold(seat)
+
+    def _pass_bring_in(self, seat: int) -> None:
+        """A dead hand ((j)3, (j)4, (l)) owes no bring-in: it is mucked and the bring-in passes
+        to the lowest up card among the live hands (PokerKit refuses a fold before the bring-in,
+        so felt mucks the hand and has PokerKit choose the opener again; nothing has been wagered
+        on third street yet, the bring-in being its first act).  With one live hand left the
+        hand is over."""
+        s = self._t.state
+        self._t.discards.extend(self._t.dealt.pop(seat, []))
+        self._t.folded.add(seat)
+        if sum(1 for live in s.statuses if live) > 2:
+            s._muck_hole_cards(self.index_of(seat))
+            s._begin_betting()
+        else:  # one live hand left: it wins what is not refunded, with no bring-in
+            s.bring_in_status = False
             s.fold()
 
     def _award(self) -> str:
@@ -538,21 +718,24 @@ class PokerHand:
             seat: self.start[seat] - int(s.stacks[i]) - int(s.bets[i])
             for i, seat in enumerate(self.order)
         }
-        amounts = [int(p.amount) for p in s.pots]
-        eligible = [list(p.player_indices) for p in s.pots]
-        for k in range(1, len(eligible)):  # a slice only a folded player paid: dead money
+        layers = self._layers(contributed)
+        amounts = [sum(part.values()) for _, part in layers]
+        eligible = [[self.index_of(seat) for seat in players] for players, _ in layers]
+        for k in range(1, len(eligible)):  # a slice only a dead hand paid: with the pot below
             eligible[k] = eligible[k] or eligible[k - 1]
         assert sum(amounts) == sum(contributed.values())
         awards = dict.fromkeys(self.order, 0)
+        shares = [part for _, part in layers]
         for seat, clause in self._t.refunds.items():
             refund = contributed[seat]
-            if clause == "l":
+            if clause == "l":  # the ante: the first money in, in the main pot
                 refund = min(self.config.ante, refund)
             awards[seat] += refund
-            for k, amount in enumerate(amounts):
-                taken = min(refund, amount)
+            for k, amount in enumerate(amounts):  # (j)3: each pot gives back the seat's share
+                taken = min(refund, amount, shares[k][seat])
                 amounts[k] -= taken
                 refund -= taken
+            assert refund == 0
         rake = self.config.rake.take(sum(amounts), self.flop_seen())
         left = rake
         for amount, players in zip(amounts, eligible, strict=True):
@@ -575,18 +758,50 @@ class PokerHand:
         won = ", ".join(f"seat {k} {dollars(v)}" for k, v in awards.items() if v)
         return f"rake {dollars(rake)}; {won or 'nothing awarded'}"
 
+    def _layers(
+        self, contributed: Mapping[int, int]
+    ) -> list[tuple[tuple[int, ...], dict[int, int]]]:
+        """The main pot then each side pot as (the seats that may win it, what each seat put in
+        it): a layer per distinct contribution, layers with the same live seats one pot, empty
+        ones none.  felt's own record of who is live: not folded and not a dead hand (gone,
+        killed, thrown away), so a dead hand never wins even with no turn left, and a hand that
+        lost the showdown (PokerKit mucks it) is still compared."""
+        out = set(self._t.folded) | self._t.gone
+        layers: list[tuple[tuple[int, ...], dict[int, int]]] = []
+        below = 0
+        for level in sorted(set(contributed.values())):
+            part = {seat: max(0, min(c, level) - below) for seat, c in contributed.items()}
+            players = tuple(s for s in self.order if s not in out and contributed[s] >= level)
+            if layers and layers[-1][0] == players:
+                merged = layers.pop()[1]
+                part = {seat: part[seat] + merged[seat] for seat in part}
+            if sum(part.values()):
+                layers.append((players, part))
+            below = level
+        if layers and not layers[0][0]:  # every hand dead: to those PokerKit has standing
+            s = self.state
+            standing = tuple(seat for i, seat in enumerate(self.order) if s.statuses[i])
+            paid = tuple(seat for seat, part in layers[0][1].items() if part)
+            layers[0] = (standing or paid, layers[0][1])
+        return layers
+
     def _winners(self, players: list[int]) -> list[int]:
         """The best hands among ``players`` (PokerKit indices), in the odd chip order."""
         if len(players) == 1:
             return players
         hand_type = self.state.hand_types[0]
         board = [pk_card(c) for c in self.board()]
-        hands = {
-            i: hand_type.from_game([pk_card(c) for c in self.hole_cards(self.seat_of(i))], board)
-            for i in players
-        }
+        hands = {}
+        for i in players:
+            try:
+                cards = [pk_card(c) for c in self.hole_cards(self.seat_of(i))]
+                hands[i] = hand_type.from_game(cards, board)
+            except ValueError:  # a dead hand's cards are gone: it ranks below any hand
+                continue
+        if not hands:
+            return sorted(players)
         best = max(hands.values())
-        winners = [i for i in players if hands[i] == best]
+        winners = [i for i in players if hands.get(i) == best]
         if self.config.variant == "stud7":
             return sorted(winners, key=lambda i: -max(self.hole_cards(self.seat_of(i))))
         return sorted(winners)
@@ -605,6 +820,9 @@ def _checked_deck(deck: Sequence[Card]) -> tuple[Card, ...]:
 def _check_player(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, PlayerAction)
     s = hand.state
+    due = hand._folded_due()
+    if due is not None:
+        return f"the dealer owes seat {due}'s folded position a card first (14.15(e))"
     if s.actor_index is None:
         return "it is no player's turn"
     if hand.seat_of(s.actor_index) != action.seat:
@@ -612,7 +830,9 @@ def _check_player(hand: PokerHand, action: Action) -> str:
     owed = s.checking_or_calling_amount or 0
     bring_in = s.can_post_bring_in()
     match action:
-        case Fold() | Discard():
+        case Discard():
+            return ""  # 14.15(k)2: a bring-in due is posted before the hand folds
+        case Fold():
             return "the low card must bring it in or complete" if bring_in else ""
         case Check():
             if bring_in:
@@ -644,6 +864,10 @@ def _check_player(hand: PokerHand, action: Action) -> str:
 
 def _check_dealer(hand: PokerHand, action: Action) -> str:
     s = hand.state
+    due = hand._folded_due()
+    if due is not None:
+        what = f"seat {due}'s folded position is due a card (14.15(e))"
+        return "" if isinstance(action, DealHole) else what
     match action:
         case Burn():
             return "" if s.can_burn_card() else "no card is to be burned now"
@@ -666,7 +890,17 @@ def _check_misdeal(hand: PokerHand, action: Action) -> str:
         return str(error)
     if action.clause in ("f2", "f4") and len(hand._t.voluntary) >= 2:
         return "two players have voluntarily put wagers in the pot: no misdeal (14.15(f)2, 4)"
+    if hand.shuffler and action.by_hand:
+        return "14.15(p): the automated shuffler must be removed (shuffler_removed) before a shuffle by hand"
+    if not hand.shuffler_at_start and action.clause == "o":
+        return "no automated shuffler is at this table to jam (14.15(o))"
+    if not hand.shuffler and not action.by_hand:
+        return "no automated shuffler is at this table: the reshuffle is by hand (by_hand)"
     return ""
+
+
+def _check_shuffler_removed(hand: PokerHand, action: Action) -> str:
+    return "" if hand.shuffler else "no automated shuffler is at this table"
 
 
 def _check_discard_top(hand: PokerHand, action: Action) -> str:
@@ -696,22 +930,63 @@ def _check_ineligible(hand: PokerHand, action: Action) -> str:
 
 def _check_leave(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, LeaveWithoutComment)
-    if action.seat not in hand.start or not hand.in_hand(action.seat):
+    if action.seat not in hand.start or not hand.in_hand(action.seat) or hand.dead(action.seat):
         return f"seat {action.seat} has no live hand"
     return ""
 
 
 def _check_killed(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, HandKilled)
-    if action.clause not in ("l", "j3"):
-        return "clause must be l or j3"
+    if action.clause not in ("l", "j3", "j"):
+        return "clause must be l, j3 or j"
     if action.clause == "l" and hand.config.variant != "stud7":
         return "14.15(l) is for stud (hold'em and Omaha: 14.15(n))"
+    if action.clause == "j" and action.fouled and hand.config.variant == "stud7":
+        return "14.15(j)1: stud hole cards are protected against fouling: (j)2 or (j)3"
+    return _check_leave(hand, LeaveWithoutComment(action.seat))
+
+
+def _check_reconstructed(hand: PokerHand, action: Action) -> str:
+    assert isinstance(action, HandReconstructed)
     return _check_leave(hand, LeaveWithoutComment(action.seat))
 
 
 def _check_dead(hand: PokerHand, action: Action) -> str:
     return ""
+
+
+def _check_exposed(hand: PokerHand, action: Action) -> str:
+    """14.15(l): a first or second stud hole card, dealt and not yet followed by the third."""
+    assert isinstance(action, StudHoleExposed)
+    if hand.config.variant != "stud7":
+        return "14.15(l) is for stud (hold'em and Omaha: 14.15(n))"
+    if action.card not in (1, 2):
+        return "card must be 1 or 2 (the first or second hole card)"
+    dealt = len(hand.hole_cards(action.seat)) if action.seat in hand.start else 0
+    if (
+        action.seat not in hand.start
+        or not hand.in_hand(action.seat)
+        or action.seat in hand._t.gone
+    ):
+        return f"seat {action.seat} has no live hand"
+    if hand.state.street_index != 0 or not 1 <= dealt <= 2:
+        return f"seat {action.seat} is not being dealt its first three cards (it has {dealt})"
+    if action.card > dealt:
+        return f"seat {action.seat} has {dealt} card(s), not a card {action.card}"
+    if hand._t.up_exposed.get(action.seat) == action.card - 1:
+        return f"seat {action.seat}'s card {action.card} is already exposed"
+    return ""
+
+
+def _check_statement(hand: PokerHand, action: Action) -> str:
+    """14.15(k): the stated action must be the stating seat's and one it may do now."""
+    assert isinstance(action, Statement)
+    if action.stated.seat != action.seat:
+        return f"seat {action.seat} may state only its own action"
+    check = _CHECKS.get(type(action.stated))
+    if check is not _check_player:
+        return "a statement states a player's action (fold, check, call, bet, raise_to, ...)"
+    return _check_player(hand, action.stated)
 
 
 _CHECKS: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
@@ -721,7 +996,8 @@ _CHECKS: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     DealBoard: _check_dealer, Award: _check_dealer, Misdeal: _check_misdeal,
     DeadRound: _check_dead, TopCardDiscarded: _check_discard_top,
     DealtToIneligible: _check_ineligible, LeaveWithoutComment: _check_leave,
-    HandKilled: _check_killed,
+    HandKilled: _check_killed, StudHoleExposed: _check_exposed, Statement: _check_statement,
+    ShufflerRemoved: _check_shuffler_removed, HandReconstructed: _check_reconstructed,
 }  # fmt: skip
 
 
@@ -735,9 +1011,15 @@ def _apply_player(hand: PokerHand, action: Action) -> str:
     seat = f"seat {action.seat}"
     match action:
         case Fold() | Discard():
-            hand._t.discards.extend(hand._t.dealt.pop(action.seat, []))
-            hand._t.folded.add(action.seat)
-            s.fold()
+            if isinstance(action, Discard) and s.can_post_bring_in():
+                paid = s.post_bring_in().amount  # 14.15(k)2: the forced wager is not relieved
+                hand._t.brought_in.add(action.seat)
+                hand._throw_away(action.seat)
+                return (
+                    f"{seat} threw the hand away: the bring-in of {dollars(paid)} it owed "
+                    "posted, the hand folded (14.15(k)2)"
+                )
+            hand._fold(action.seat)
             if isinstance(action, Discard):
                 return f"{seat} discarded the hand: folded (14.15(k)1)"
             return f"{seat} folds"
@@ -750,16 +1032,19 @@ def _apply_player(hand: PokerHand, action: Action) -> str:
             return f"{seat} calls {dollars(paid)}"
         case BringIn():
             paid = s.post_bring_in().amount
+            hand._t.brought_in.add(action.seat)
             return f"{seat} brings it in for {dollars(paid)}"
         case Bet() | RaiseTo():
             s.complete_bet_or_raise_to(action.amount)
             hand._t.voluntary.add(action.seat)
+            hand._t.receiving.clear()  # 14.15(e): a subsequent wager at the table
             return f"{seat} {action.name.replace('_', 's ')} {dollars(action.amount)}"
         case AllIn():
             hand._t.voluntary.add(action.seat)
             if hand._all_in_action(index) == "raise":
                 to = s.max_completion_betting_or_raising_to_amount or 0
                 s.complete_bet_or_raise_to(to)
+                hand._t.receiving.clear()  # 14.15(e): a subsequent wager at the table
                 return f"{seat} is all in to {dollars(to)}"
             paid = s.check_or_call().amount
             return f"{seat} calls all in {dollars(paid)}"
@@ -775,6 +1060,12 @@ def _apply_dealer(hand: PokerHand, action: Action) -> str:
             hand._t.burned.append(card)
             return "burn"
         case DealHole():
+            due = hand._folded_due()
+            if due is not None:
+                card = hand._top()
+                hand._t.owed.remove(min(o for o in hand._t.owed if o[1] == due))
+                hand._t.discards.append(card)
+                return f"a card to seat {due}'s folded position: dead, to the discards (14.15(e))"
             index = s.hole_dealee_index
             assert index is not None
             card = hand._top()
@@ -794,7 +1085,13 @@ def _apply_dealer(hand: PokerHand, action: Action) -> str:
 def _apply_misdeal(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, Misdeal)
     hand._t = hand._begin(action.deck)
-    return f"misdeal (14.15({action.clause[0]}){action.clause[1:]}): reshuffled, dealt again"
+    how = "by hand" if action.by_hand or not hand.shuffler else "by the shuffler"
+    return f"misdeal (14.15({action.clause[0]}){action.clause[1:]}): reshuffled {how}, dealt again"
+
+
+def _apply_shuffler_removed(hand: PokerHand, action: Action) -> str:
+    hand.shuffler = False
+    return "the automated shuffler removed from the table (14.15(p)): shuffles by hand from now"
 
 
 def _apply_dead(hand: PokerHand, action: Action) -> str:
@@ -830,9 +1127,50 @@ def _apply_leave(hand: PokerHand, action: Action) -> str:
 def _apply_killed(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, HandKilled)
     hand._t.gone.add(action.seat)
+    if action.clause == "j":
+        how = "fouled" if action.fouled else "collected by the dealer"
+        return f"seat {action.seat}'s unprotected hand {how}: dead, no redress (14.15(j))"
     hand._t.refunds[action.seat] = action.clause
     what = "the ante" if action.clause == "l" else "all it put in"
     return f"seat {action.seat}'s hand dead (14.15({action.clause[0]}){action.clause[1:]}): {what} refunded"
+
+
+def _apply_reconstructed(hand: PokerHand, action: Action) -> str:
+    assert isinstance(action, HandReconstructed)
+    cards = " ".join(str(c) for c in hand.hole_cards(action.seat))
+    return f"seat {action.seat}'s hand reconstructed ({cards}): the round goes on (14.15(j)2)"
+
+
+def _apply_exposed(hand: PokerHand, action: Action) -> str:
+    """14.15(l): one exposed hole card: up, and the third card (still to come) down; the second
+    exposed: the hand dead, the ante returned."""
+    assert isinstance(action, StudHoleExposed)
+    which = action.card - 1
+    if action.seat in hand._t.up_exposed:
+        del hand._t.up_exposed[action.seat]
+        return _apply_killed(hand, HandKilled("l", action.seat)) + " (both hole cards exposed)"
+    index = hand.index_of(action.seat)
+    s = hand._t.state
+    s.hole_card_statuses[index][which] = True
+    pending = s.hole_dealing_statuses[index]
+    pending[len(pending) - 1] = False
+    hand._t.up_exposed[action.seat] = which
+    return (
+        f"seat {action.seat}'s hole card {action.card} exposed in dealing: it is the up card, the "
+        "third card dealt down (14.15(l))"
+    )
+
+
+def _apply_statement(hand: PokerHand, action: Action) -> str:
+    """14.15(k): the statement binds: the stated action is done; (k)2: cards thrown away after
+    it leave the wager in the pot and fold the hand."""
+    assert isinstance(action, Statement)
+    text = _apply_player(hand, action.stated)
+    said = f"seat {action.seat} states it (binding, 14.15(k)): {text}"
+    if action.then_discards and hand.in_hand(action.seat):
+        hand._throw_away(action.seat)
+        said += "; then threw the cards away: the wager stays, the hand folded (14.15(k)2)"
+    return said
 
 
 _APPLY: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
@@ -842,5 +1180,6 @@ _APPLY: Final[dict[type[Action], Callable[[PokerHand, Action], str]]] = {
     DealBoard: _apply_dealer, Award: _apply_dealer, Misdeal: _apply_misdeal,
     DeadRound: _apply_dead, TopCardDiscarded: _apply_discard_top,
     DealtToIneligible: _apply_ineligible, LeaveWithoutComment: _apply_leave,
-    HandKilled: _apply_killed,
+    HandKilled: _apply_killed, StudHoleExposed: _apply_exposed, Statement: _apply_statement,
+    ShufflerRemoved: _apply_shuffler_removed, HandReconstructed: _apply_reconstructed,
 }  # fmt: skip

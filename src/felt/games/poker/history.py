@@ -16,12 +16,25 @@ the betting before any board card, street ``i`` the betting after ``board[i - 1]
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from felt.core.cards import parse_cards
 from felt.core.errors import FeltError, excerpt
+from felt.games.poker.hand import (
+    AllIn,
+    Award,
+    Call,
+    Check,
+    DeadRound,
+    Discard,
+    Fold,
+    Misdeal,
+    PlayerAction,
+    PokerHand,
+    Statement,
+)
 
 VERBS = ("f", "cc", "cbr")
 """Betting verbs as PHH writes them: fold, check or call, complete/bet/raise."""
@@ -334,3 +347,101 @@ def rake_report(records: Sequence[HandRecord]) -> tuple[TableRake, ...]:
             )
         )
     return tuple(report)
+
+
+def record_of(
+    hand: PokerHand,
+    table_id: str,
+    hand_no: int,
+    started_at: float,
+    ended_at: float | None = None,
+    names: Mapping[int, str] | None = None,
+) -> HandRecord:
+    """The record a finished hand leaves (what the rake report and the PHH export read).
+
+    The hand is replayed from its start step by step: each player's action records the chips it
+    took from that seat's stack; the forced bets are what the deal (after the last misdeal) took;
+    a seat folded without a turn of its own ((j)4, (k)2, a dead hand) gets an "f" of its own.  What
+    each seat got back (pot shares, refunds, an uncalled bet, a round called dead) is its end
+    stack less what it had left.  The seats are in PHH order (PokerHand.order), shown hole cards
+    are those of the hands still live at a showdown, and the record is checked before it is
+    returned."""
+    if hand.final is None:
+        raise FeltError(
+            f"record_of: hand {hand_no} is not over (allowed: {'; '.join(hand.allowed())})"
+        )
+    if ended_at is not None and ended_at < started_at:
+        raise FeltError(
+            f"record_of: hand {hand_no} would end ({ended_at}) before it starts ({started_at})"
+        )
+    replay = PokerHand(
+        hand.config, hand.start, hand.button, hand.first_deck, shuffler=hand.shuffler_at_start
+    )
+    misdeals = [k for k, a in enumerate(hand.actions) if isinstance(a, Misdeal)]
+    first = misdeals[-1] + 1 if misdeals else 0
+    for action in hand.actions[:first]:
+        replay.do(action)
+    forced = {seat: hand.start[seat] - replay.stack(seat) for seat in hand.order}
+    antes = {seat: min(hand.config.ante, forced[seat]) for seat in hand.order}
+    actions: list[Action] = []
+    for action in hand.actions[first:]:
+        if isinstance(action, Award | DeadRound):
+            break
+        stated = action.stated if isinstance(action, Statement) else action
+        street = replay.state.street_index or 0
+        verb = _verb(replay, stated)
+        folded = {s for s in hand.order if not replay.in_hand(s)}
+        stacks = {s: replay.stack(s) for s in hand.order}
+        replay.do(action)
+        if isinstance(stated, PlayerAction):
+            paid = max(0, stacks[stated.seat] - replay.stack(stated.seat))
+            actions.append(Action(stated.seat, verb, paid, street))
+        for seat in hand.order:
+            own = isinstance(stated, PlayerAction) and stated.seat == seat and verb == "f"
+            if seat not in folded and not replay.in_hand(seat) and not own:
+                actions.append(Action(seat, "f", 0, street))
+    put_in = dict(forced)
+    for a in actions:
+        put_in[a.seat] += a.amount
+    board = [str(c) for c in hand.board()]
+    live = [s for s in hand.order if hand.in_hand(s) and not hand.dead(s)]
+    record = HandRecord(
+        table=table_id,
+        number=hand_no,
+        started=started_at,
+        ended=started_at if ended_at is None else ended_at,
+        variant=hand.config.variant,
+        limit=hand.config.limit,
+        seats=tuple(
+            SeatRecord(s, (names or {}).get(s, f"seat {s}"), hand.start[s], hand.final[s])
+            for s in hand.order
+        ),
+        actions=tuple(actions),
+        blinds=tuple(forced[s] - antes[s] for s in hand.order),
+        antes=tuple(antes[s] for s in hand.order),
+        small_bet=hand.config.small_bet if hand.config.limit == "fixed" else 0,
+        big_bet=hand.config.big_bet if hand.config.limit == "fixed" else hand.config.big_blind,
+        board=tuple(tuple(board[a:b]) for a, b in ((0, 3), (3, 4), (4, 5)) if len(board) >= b),
+        holes=tuple((s, tuple(str(c) for c in hand.hole_cards(s))) for s in live if len(live) > 1),
+        awarded=tuple(
+            (s, hand.final[s] - hand.start[s] + put_in[s])
+            for s in hand.order
+            if hand.final[s] - hand.start[s] + put_in[s]
+        ),
+        rake=hand.rake,
+    )
+    record.check()
+    return record
+
+
+def _verb(hand: PokerHand, action: object) -> str:
+    """PHH's verb for a player's action before it is done: f, cc or cbr (a bring-in, bet, raise
+    or all-in raise)."""
+    match action:
+        case Fold() | Discard():
+            return "cbr" if hand.state.can_post_bring_in() else "f"
+        case Check() | Call():
+            return "cc"
+        case AllIn(seat=seat):
+            return "cbr" if hand._all_in_action(hand.index_of(seat)) == "raise" else "cc"
+    return "cbr"

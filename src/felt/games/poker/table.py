@@ -12,13 +12,26 @@ hands within the table's limits, the button, the hands played and the rake taken
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from felt.core.cards import Card
 from felt.core.errors import FeltError
 from felt.core.money import dollars
-from felt.games.poker.config import PokerConfig
+from felt.games.poker.config import PokerConfig, TimeRake
 from felt.games.poker.hand import PokerHand
+
+
+@dataclass(frozen=True)
+class TimeCharge:
+    """One seat's time charge collected between hands (14.14, poker revenue): the minutes it
+    paid for, the cents moved from its stack to the house, and any part its stack could not
+    cover (not collected)."""
+
+    seat: int
+    minutes: int
+    cents: int
+    short: int = 0
 
 
 class PokerTable:
@@ -31,6 +44,9 @@ class PokerTable:
         self.hand: PokerHand | None = None
         self.hands_played = 0
         self.rake_taken = 0
+        self.time_taken = 0
+        """The time charges collected (cents), apart from the hands' rake."""
+        self.time_charges: list[TimeCharge] = []
 
     def _between_hands(self, what: str) -> None:
         if self.hand is not None:
@@ -80,3 +96,32 @@ class PokerTable:
         self.rake_taken += hand.rake
         self.hands_played += 1
         self.hand = None
+
+    def collect_time_charge(self, seat_minutes: Mapping[int, int]) -> dict[int, int]:
+        """Collect the time charge (a table whose rake is ``kind = "time"``) between hands: each
+        seat pays ``per_half_hour`` for every 30 of the minutes it was seated since the last
+        collection, pro rata and rounded down to the cent, at most its stack; the cents move
+        from the stacks to the house (``time_taken``) and each is recorded (``time_charges``).
+        Returns the cents taken per seat; a refusal changes nothing."""
+        rake = self.config.rake
+        if not isinstance(rake, TimeRake):
+            raise FeltError("time charge: this table's rake is a percentage of the pot, not time")
+        self._between_hands("time charge")
+        for seat, minutes in seat_minutes.items():
+            if seat not in self.stacks:
+                seated = ", ".join(map(str, sorted(self.stacks))) or "none"
+                raise FeltError(f"time charge: seat {seat} is empty (seated: {seated})")
+            if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0:
+                raise FeltError(
+                    f"time charge: seat {seat}'s minutes must be a whole number from 0, "
+                    f"got {minutes!r}"
+                )
+        taken: dict[int, int] = {}
+        for seat, minutes in sorted(seat_minutes.items()):
+            due = rake.per_half_hour * minutes // 30
+            cents = min(due, self.stacks[seat])
+            self.stacks[seat] -= cents
+            self.time_taken += cents
+            self.time_charges.append(TimeCharge(seat, minutes, cents, due - cents))
+            taken[seat] = cents
+        return taken

@@ -9,9 +9,14 @@ showdown only the hands still in are shown (14.15(j), (k): a folded hand is dead
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from felt.core.cards import Card
+from felt.core.money import dollars
 from felt.games.poker.hand import PokerHand
+from felt.games.poker.round import Phase, PokerRound
+from felt.rounds.engine import SettlementLine
+from felt.rounds.view_json import cards_json, view_json
 
 
 @dataclass(frozen=True)
@@ -82,3 +87,120 @@ def seat_view(hand: PokerHand, seat: int) -> SeatView:
         legal=tuple(hand.allowed()) if to_act == seat else (),
         status=hand.status,
     )
+
+
+def seat_json(rnd: PokerRound, seat: int) -> dict[str, Any]:
+    """What ``seat`` (0: anyone) sees of a table round, JSON-ready (dollars as strings): the keys
+    every game's view has (:func:`felt.rounds.view_json.view_json`) and the poker room's own:
+    ``board``, ``pot``, ``pots`` (each ``amount`` and the ``seats`` that may win it), ``stack``
+    and ``bet`` (the viewer's), ``to_act``, ``legal`` (the viewer's choices on their turn, in
+    words with their amounts), ``button`` and ``stacks`` (every seat's chips, in view of all).
+    Built from :func:`seat_view` of the hand, never by filtering it."""
+    mine = tuple(line for line in rnd.lines if line.seat == seat)
+    variant = rnd.config.variant
+    hand = rnd.hand
+    seen = seat_view(hand, seat) if hand is not None else None
+    others: list[dict[str, Any]] = []
+    by_seat = {o.seat: o for o in seen.others} if seen is not None else {}
+    for n, held in sorted(rnd.seats.items()):
+        if n == seat:
+            continue
+        o = by_seat.get(n)
+        in_hand = o is not None and o.in_hand
+        shown = o.shown if o is not None else ()
+        others.append({
+            "seat": n,
+            "wagers": {"bet": dollars(o.bet)} if o is not None and o.bet else {},
+            "cards": cards_json(shown or (o.up if o is not None else ())),
+            "card_count": (len(shown) if shown else (o.down + len(o.up))) if o is not None else 0,
+            "stack": dollars(o.stack if o is not None else held.stack),
+            "hand": _hand_name(shown, seen.board if seen else (), variant) if shown else "",
+            "status": "in" if in_hand else "folded" if o is not None else "sitting in",
+        })  # fmt: skip
+    own = seen.cards if seen is not None else ()
+    view = _Shape(rnd.phase, own, tuple(rnd.pending()), mine, rnd.void_reason)
+    out = view_json(view, seat, others, reasons=[_reason(x) for x in mine])  # type: ignore[arg-type]
+    held_here = rnd.seats.get(seat)
+    out.update({
+        "board": cards_json(seen.board) if seen else [],
+        "board_count": len(seen.board) if seen else 0,
+        "pot": dollars(seen.pot) if seen else "0.00",
+        "pots": [{"amount": dollars(a), "seats": list(s)} for a, s in (seen.pots if seen else ())],
+        "stack": dollars(seen.stack if seen and seen.stack else held_here.stack if held_here else 0),
+        "bet": dollars(seen.bet) if seen else "0.00",
+        "to_act": seen.to_act if seen else None,
+        "legal": list(seen.legal) if seen else [],
+        "choices": choices(hand, seat) if hand is not None else [],
+        "button": rnd.button if hand is not None else None,
+        "status": rnd.ended_by or ("playing" if hand is not None else "sitting in"),
+        "hand": _hand_name(own, seen.board, variant) if seen and own and rnd.finished else "",
+    })  # fmt: skip
+    return out
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """The fields :func:`view_json` reads."""
+
+    phase: Phase
+    own_cards: tuple[Card, ...]
+    pending: tuple[tuple[int, str], ...]
+    lines: tuple[SettlementLine, ...]
+    void_reason: str
+
+
+def _reason(line: SettlementLine) -> str:
+    """Why the seat won or lost what it did, in the player's words."""
+    if line.outcome == "void":
+        return f"no hand: {line.hand}; every chip returned"
+    if line.outcome == "win":
+        return f"won {dollars(line.amount)} more than you put in ({line.hand})"
+    if line.outcome == "lose":
+        return f"put in {dollars(line.stake)} and did not win the pot"
+    return "took back what you put in"
+
+
+def _hand_name(cards: tuple[Card, ...], board: tuple[Card, ...], variant: str) -> str:
+    """The best five-card hand of ``cards`` with ``board`` (Omaha: exactly two of the hole
+    cards with three of the board), named, or "" when fewer than five cards are known."""
+    from itertools import combinations
+
+    from felt.core.evaluator import evaluate
+
+    if variant == "omaha":
+        if len(cards) < 2 or len(board) < 3:
+            return ""
+        best = max(
+            evaluate([*h, *b]) for h in combinations(cards, 2) for b in combinations(board, 3)
+        )
+        return best.describe()
+    every = list(cards) + list(board)
+    return evaluate(every).describe() if 5 <= len(every) <= 7 else ""
+
+
+def choices(hand: PokerHand, seat: int) -> list[dict[str, Any]]:
+    """What ``seat`` may do now, on its turn only, each ``action`` (the JSON name) with its
+    ``amount`` (check, call, bring in, all in: what it puts in) or ``minimum`` and ``maximum``
+    (a bet or a raise to a total this betting round), dollars; empty when it is not its turn."""
+    from felt.games.poker import hand as ph
+
+    if hand.to_act() != seat:
+        return []
+    s = hand.state
+    owed = int(s.checking_or_calling_amount or 0)
+    out: list[dict[str, Any]] = []
+    for kind, extra in (
+        (ph.Fold, {}),
+        (ph.Check, {}),
+        (ph.Call, {"amount": dollars(owed)}),
+        (ph.BringIn, {"amount": dollars(int(s.effective_bring_in_amount or 0))}),
+        (ph.AllIn, {"amount": dollars(hand.stack(seat))}),
+    ):
+        if hand.can(kind(seat)):
+            out.append({"action": kind.name, **extra})
+    low = int(s.min_completion_betting_or_raising_to_amount or 0)
+    high = int(s.max_completion_betting_or_raising_to_amount or 0)
+    for wager in (ph.Bet(seat, low), ph.RaiseTo(seat, low)):
+        if low and hand.can(wager):
+            out.append({"action": wager.name, "minimum": dollars(low), "maximum": dollars(high)})
+    return out

@@ -16,7 +16,7 @@ several lists; only vacancies with someone waiting may be announced.  Pure: time
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -54,6 +54,22 @@ class WaitingLists:
         self.arrive_seconds = arrive_seconds
         self.no_show_rule: NoShow = no_show
         self._lists: dict[str, list[Entry]] = {}
+
+    @classmethod
+    def restore(
+        cls, lists: Mapping[str, Sequence[Entry]], arrive_seconds: float = 180,
+        no_show: NoShow = "remove",
+    ) -> WaitingLists:  # fmt: skip
+        """Lists as a store kept them, each in order (a server loads a list, changes it by the
+        methods below and writes it back, so the rules live here once)."""
+        lists_ = cls(arrive_seconds, no_show)
+        for game, entries in lists.items():
+            names = [e.name for e in entries]
+            if len(set(names)) != len(names):
+                raise FeltError(f"a player is on the {game!r} list twice: {sorted(names)}")
+            if entries:
+                lists_._lists[game] = list(entries)
+        return lists_
 
     def _list(self, game: str) -> list[Entry]:
         if game not in self._lists:
@@ -127,10 +143,13 @@ class WaitingLists:
         self.move_down(game, name)
         return self._lists[game][self._index(game, name)]
 
-    def move_down(self, game: str, name: str) -> None:
-        """Move ``name`` one place down the list (no change if already last)."""
+    def move_down(self, game: str, name: str, lapse: bool = False) -> None:
+        """Move ``name`` one place down the list (no change if already last); with ``lapse`` a
+        call they held lapses too (they passed on the seat: the next call is someone else's)."""
         i = self._index(game, name)
         entries = self._lists[game]
+        if lapse:
+            entries[i] = Entry(entries[i].name, entries[i].joined)
         if i + 1 < len(entries):
             entries[i], entries[i + 1] = entries[i + 1], entries[i]
 
