@@ -602,6 +602,11 @@ class TableHost:
         if change.table_after is not None:
             from felt.cli.script import report
 
+            for hand in hands(trial).values():  # everyone who played it, however they came in
+                name = getattr(hand, "player", None)  # (a poker stack carried from the last hand)
+                if name in self.names:
+                    self.store.add_round_player(conn, self.names[name], self.round_id)
+
             record = report(cast(Any, trial))  # the script layer reads any game's round
             conn.execute(
                 update(rounds)

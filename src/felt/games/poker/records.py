@@ -70,6 +70,10 @@ def hand_records(store: Store, table: str | None = None) -> list[HandRecord]:
     """Every finished hand of the poker tables on record (or of ``table``), oldest first; a
     round that ended without a hand (every seat cashed out) or by a misdeal leaves none."""
     configs = _poker_tables(store)
+    if table is not None and table not in configs:
+        raise FeltError(
+            f"no poker table {table[:64]!r} on record (poker tables: {', '.join(sorted(configs)) or 'none'})"
+        )
     out: list[HandRecord] = []
     with store.engine.connect() as conn:
         query = select(rounds).where(rounds.c.finished.is_(True))
@@ -103,6 +107,8 @@ def hand_phh(store: Store, round_id: str) -> str:
         row = conn.execute(select(rounds).where(rounds.c.id == round_id)).first()
     if row is None:
         raise FeltError(f"no round {round_id[:80]!r} on record")
+    if row.table_id not in _poker_tables(store):
+        raise FeltError(f"round {round_id[:80]!r} is not a poker table's: it has no hand history")
     found = [r for r in hand_records(store, row.table_id) if r.number == row.number]
     if not found:
         raise FeltError(
