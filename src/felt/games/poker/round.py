@@ -311,28 +311,30 @@ class PokerRound(RoundCore):
         self._effect("wager", a.seat, amount=a.amount, detail="buy-in")
 
     def _check_cash_out(self, a: CashOut) -> None:
-        self._between_hands("cash_out")
-        if a.seat not in self.seats:
-            raise FeltError(f"cash_out: seat {a.seat} has no chips at the table")
+        self._check_leaving(a.name, a.seat)
 
     def _do_cash_out(self, a: CashOut) -> None:
-        held = self.seats.pop(a.seat)
-        self.charged_at.pop(a.seat, None)
-        self.ledger.move(LAYOUT, seat_party(a.seat), held.stack, "cash-out: chips to the wallet")
-        self._effect("cash_out", a.seat, amount=held.stack, detail="cash-out")
+        self._pay_out(a.seat, "cash_out", "cash-out")
 
     def _check_remove(self, a: Remove) -> None:
         if not a.reason.strip():
             raise FeltError("remove: the floor records why (reason)")
-        self._between_hands("remove")
-        if a.seat not in self.seats:
-            raise FeltError(f"remove: seat {a.seat} has no chips at the table")
+        self._check_leaving(a.name, a.seat)
 
     def _do_remove(self, a: Remove) -> None:
-        held = self.seats.pop(a.seat)
-        self.charged_at.pop(a.seat, None)
-        self.ledger.move(LAYOUT, seat_party(a.seat), held.stack, "removed: chips to the wallet")
-        self._effect("remove", a.seat, amount=held.stack, detail=f"removed (14.16(b)): {a.reason}")
+        self._pay_out(a.seat, "remove", f"removed (14.16(b)): {a.reason}")
+
+    def _check_leaving(self, what: str, seat: int) -> None:
+        self._between_hands(what)
+        if seat not in self.seats:
+            raise FeltError(f"{what}: seat {seat} has no chips at the table")
+
+    def _pay_out(self, seat: int, kind: str, why: str) -> None:
+        """The seat's whole stack back to its player's wallet; its time charge's seconds go."""
+        held = self.seats.pop(seat)
+        self.charged_at.pop(seat, None)
+        self.ledger.move(LAYOUT, seat_party(seat), held.stack, f"{why}: chips to the wallet")
+        self._effect(kind, seat, amount=held.stack, detail=why)
 
     def _check_no_more_bets(self, a: NoMoreBets) -> None:
         self._between_hands("no_more_bets")
