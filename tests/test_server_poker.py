@@ -625,3 +625,25 @@ def test_an_all_in_seat_sees_its_own_stack_as_zero() -> None:
     rnd.apply(ph.AllIn(seat))
     other = next(o for o in seat_json(rnd, 3 - seat)["others"] if o["seat"] == seat)
     assert seat_json(rnd, seat)["stack"] == other["stack"] == "0.00"
+
+
+def test_a_closed_poker_table_deals_no_new_hand_and_its_seats_cash_out(database_url: str) -> None:
+    """Closed between hands: the table's clock takes no step, the dealer's deal is refused, a
+    cash-out is taken; opened again, the hand is dealt."""
+    import time
+
+    from felt.rounds.actions import NoMoreBets
+
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=50_00), f.ann)
+        step(f, BuyIn(2, amount=50_00), f.bob)
+        f.host.set_open(False)
+        assert f.host.due(time.monotonic() + 3600) == (None, None)
+        with pytest.raises(FeltError, match="closed"):
+            f.host.apply_now(NoMoreBets(), f.deal)
+        step(f, CashOut(2), f.bob)
+        assert wallet(f, f.bob) == DEPOSIT
+        f.host.set_open(True)
+        step(f, BuyIn(2, amount=50_00), f.bob)
+        step(f, NoMoreBets(), f.deal)
+        assert f.round().hand is not None

@@ -62,6 +62,7 @@ class PokerRoom(TableGame):
     package = "felt.games.poker"
     seat_word = "seat"
     action_types = HAND_ACTIONS + ROUND_ACTIONS
+    plays_on_when_closed = False  # a closed poker table deals no new hand: its seats cash out
 
     # ----------------------------------------------------------------- identity and configuration
     def title(self, game_id: str) -> str:
