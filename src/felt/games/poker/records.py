@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
-from fastapi.responses import PlainTextResponse
 from sqlalchemy import select
 
 from felt.core.cards import Card, parse_cards
@@ -121,7 +120,7 @@ def hand_phh(store: Store, round_id: str) -> str:
 def mount(app: FastAPI, server: "Server", who: Any) -> None:
     """``GET /api/poker/rake`` (a supervisor's: the rake per hand and per hour by table, as the
     analysis sheet's JSON) and ``GET /api/poker/hands/{round}/phh`` (the floor's: one hand's
-    history as PHH text)."""
+    history, its PHH text in JSON as every route answers)."""
     from felt.games.poker.analysis import rake_sheet
 
     def staff(caller: Any, what: str) -> None:
@@ -135,7 +134,8 @@ def mount(app: FastAPI, server: "Server", who: Any) -> None:
         records = await asyncio.to_thread(hand_records, server.store, table)
         return rake_sheet(records).to_json()
 
-    @app.get(f"{PREFIX}/hands/{{round_id}}/phh", response_class=PlainTextResponse)
-    async def poker_hand_phh(round_id: str, caller: who) -> str:
+    @app.get(f"{PREFIX}/hands/{{round_id}}/phh")
+    async def poker_hand_phh(round_id: str, caller: who) -> dict[str, str]:
         staff(caller, "a hand's history")
-        return await asyncio.to_thread(hand_phh, server.store, round_id)
+        text = await asyncio.to_thread(hand_phh, server.store, round_id)
+        return {"round": round_id, "format": "phh", "text": text}
