@@ -305,10 +305,16 @@ def test_the_rake_report_and_a_hands_history_over_the_api_are_the_floors(
         server.store.dispose()
 
 
-def _play_out(rnd: PokerRound) -> None:
-    """The dealer's steps, every player checking or folding, to the award."""
+def _play_out(rnd: PokerRound, at: float | None = None) -> None:
+    """The dealer's steps, every player checking or folding, to the award (a time charge's
+    collection at ``at``)."""
+    from felt.games.poker.round import TimeCharge
+
     while not rnd.finished:
         step = rnd.next_dealer_action()
+        if isinstance(step, TimeCharge):
+            rnd.apply(TimeCharge(at=at))
+            continue
         if step is not None:
             rnd.apply(step)
             continue
@@ -316,35 +322,83 @@ def _play_out(rnd: PokerRound) -> None:
         rnd.apply(ph.Check(seat) if rnd.can(ph.Check(seat)) else ph.Fold(seat))
 
 
-def test_a_time_charge_table_collects_each_seats_whole_minutes_before_the_deal() -> None:
-    """A $5.00 a half hour time charge (the table's rake ``kind = "time"``): the first deal starts
-    each seat's clock; 45 minutes 30 seconds later each seat pays 45 minutes, $7.50 (5.00 x 45 /
-    30, by hand), from its stack to the house, the 30 seconds carried; no pot is raked."""
+def _time_table() -> PokerRoomTable:
     from felt.games.poker.config import PokerConfig
-    from felt.games.poker.round import TimeCharge
-    from felt.rounds.engine import HOUSE
     from felt.rounds.shuffle import SeededShuffle
 
     config = PokerConfig.from_mapping({"rake": {"kind": "time", "per_half_hour": "5.00"}})
-    table = PokerRoomTable(config, SeededShuffle(5))
+    return PokerRoomTable(config, SeededShuffle(5))
+
+
+def test_a_time_charge_table_collects_each_dealt_seats_minutes_of_the_hand() -> None:
+    """A $5.00 a half hour time charge (the table's rake ``kind = "time"``): the clock starts at
+    the deal; the hand over 45 minutes 30 seconds later, each dealt seat pays 45 minutes, $7.50
+    (5.00 x 45 / 30, by hand), stack to house, the 30 seconds carried to its next hand; no pot is
+    raked; the deal is refused before the clock starts."""
+    from felt.games.poker.round import TimeCharge
+    from felt.rounds.actions import NoMoreBets
+    from felt.rounds.engine import HOUSE
+
+    table = _time_table()
     rnd = table.new_round()
     rnd.apply(BuyIn(1, amount=100_00, player="ann"))
     rnd.apply(BuyIn(2, amount=100_00, player="bob"))
     assert isinstance(rnd.next_dealer_action(), TimeCharge)
+    with pytest.raises(FeltError, match="clock starts first"):
+        rnd.apply(NoMoreBets())
     with pytest.raises(FeltError, match="clock gives the time"):
         rnd.apply(TimeCharge())
     rnd.apply(TimeCharge(at=1_000.0))
     assert rnd.ledger.balance(HOUSE) == 0
-    _play_out(rnd)
-    assert rnd.ledger.balance(HOUSE) == 0  # no rake from the pot
+    _play_out(rnd, at=1_000.0 + 45 * 60 + 30)
+    assert rnd.ledger.balance(HOUSE) == 2 * 750  # the time; no rake from the pot
+    assert rnd.charged_at == {1: 30.0, 2: 30.0}
+    assert sum(s.stack for s in rnd.seats.values()) == 200_00 - 1500
+    assert rnd.replay_from_start().events == rnd.events
     table.finish(rnd)
-    stacks = dict(table.stacks)
+    nxt = table.new_round()  # 30 carried seconds + 29 min 30 s of the next hand: 30 minutes, $5
+    nxt.apply(TimeCharge(at=90_000.0))  # hours later: waiting is not charged
+    _play_out(nxt, at=90_000.0 + 29 * 60 + 30)
+    assert nxt.ledger.balance(HOUSE) == 2 * 500
+
+
+def test_a_newcomer_at_a_time_charge_seat_pays_only_for_their_own_hands() -> None:
+    """A seat cashed out and taken by another player: the carried seconds go with the leaver,
+    the newcomer's clock starts at their first deal."""
+    from felt.games.poker.round import TimeCharge
+    from felt.rounds.engine import HOUSE
+
+    table = _time_table()
+    rnd = table.new_round()
+    rnd.apply(BuyIn(1, amount=100_00, player="ann"))
+    rnd.apply(BuyIn(2, amount=100_00, player="bob"))
+    rnd.apply(TimeCharge(at=0.0))
+    _play_out(rnd, at=59.0)  # 59 seconds: nothing, carried
+    table.finish(rnd)
     nxt = table.new_round()
-    nxt.apply(TimeCharge(at=1_000.0 + 45 * 60 + 30))
-    assert nxt.ledger.balance(HOUSE) == 2 * 750
-    assert {n: s.stack for n, s in nxt.seats.items()} == {n: c - 750 for n, c in stacks.items()}
-    assert nxt.charged_at == {1: 1_000.0 + 45 * 60, 2: 1_000.0 + 45 * 60}
-    assert nxt.replay_from_start().events == nxt.events
+    nxt.apply(CashOut(2))
+    nxt.apply(BuyIn(2, amount=50_00, player="cat"))
+    nxt.apply(TimeCharge(at=100.0))
+    _play_out(nxt, at=100.0 + 6 * 60 + 1)  # ann 59 s + 361 s = 7 minutes; cat 6 minutes
+    assert nxt.ledger.balance(HOUSE) == 5_00 * 7 // 30 + 5_00 * 6 // 30
+
+
+def test_the_floor_removes_a_player_between_hands_with_a_reason_14_16_b(database_url: str) -> None:
+    """A supervisor's removal between hands: the whole stack back to the wallet, the reason
+    recorded; a dealer may not, nor without a reason, nor during a hand."""
+    from felt.games.poker.round import Remove
+    from felt.server.auth import create_account
+
+    with floor(database_url) as f:
+        sup = create_account(f.store, "sue", "supervisor", "sue-password-x")
+        step(f, BuyIn(1, amount=50_00), f.ann)
+        with pytest.raises(Forbidden):
+            f.host.apply_now(Remove(1, reason="collusion"), f.deal)
+        with pytest.raises(FeltError, match="why"):
+            f.host.apply_now(Remove(1, reason=" "), sup)
+        step(f, Remove(1, reason="collusion with seat 2 (chip dumping)"), sup)
+        assert wallet(f, f.ann) == DEPOSIT
+        assert 1 not in f.round().seats
 
 
 def test_the_server_supplies_the_time_charges_clock_and_refuses_one_sent(
@@ -370,7 +424,7 @@ def test_every_poker_action_reads_back_from_the_json_the_server_stores() -> None
     """The record's form of each action (``to_json``, what the server stores and replays after a
     crash) reads back as the same action, the statement of 14.15(k) with its stated action and
     the time charge with its clock among them."""
-    from felt.games.poker.round import Redeal, TimeCharge
+    from felt.games.poker.round import Redeal, Remove, TimeCharge
     from felt.games.registry import table_game
 
     game = table_game("poker")
@@ -382,6 +436,7 @@ def test_every_poker_action_reads_back_from_the_json_the_server_stores() -> None
         ph.LeaveWithoutComment(2), ph.HandKilled("j", 3, fouled=True), ph.HandReconstructed(3),
         ph.StudHoleExposed(2, 1), ph.ShufflerRemoved(),
         ph.Statement(4, ph.RaiseTo(4, 800), then_discards=True), ph.Statement(2, ph.Call(2)),
+        Remove(5, reason="collusion"), Redeal("o", by_hand=True),
     ]  # fmt: skip
     assert {type(a) for a in actions} == set(game.action_types)
     for action in actions:
@@ -416,3 +471,179 @@ def test_a_misdeal_at_the_server_returns_every_chip_and_deals_again_with_the_but
         assert {n: s.stack for n, s in f.round().seats.items()} == {1: 60_00, 2: 70_00}
         step(f, f.host.game.dealer_step(f.host.table, f.round()))
         assert f.round().button == button
+
+
+def test_an_uncalled_bet_leaves_the_pot_account_equal_to_the_pot() -> None:
+    """No limit, $100 against $30: the $100 all-in is called for $30; the $70 uncalled goes back
+    to its bettor at once, so the pot account is the $60 in the pot; the loser's line says what it
+    put in."""
+    from felt.games.poker.config import PokerConfig
+    from felt.rounds.engine import POT
+    from felt.rounds.shuffle import SeededShuffle
+
+    table = PokerRoomTable(PokerConfig.from_mapping({"limit": "no"}), SeededShuffle(9))
+    rnd = table.new_round()
+    rnd.apply(BuyIn(1, amount=100_00, player="ann"))
+    rnd.apply(BuyIn(2, amount=40_00, player="bob"))
+    while not rnd.pending():
+        step = rnd.next_dealer_action()
+        assert step is not None
+        rnd.apply(step)
+    rnd.apply(ph.AllIn(rnd.pending()[0][0]))
+    rnd.apply(ph.AllIn(rnd.pending()[0][0]))  # the other calls all in
+    assert rnd.hand is not None
+    assert rnd.ledger.balance(POT) == rnd.hand.pot() == 80_00
+    _play_out(rnd)
+    assert rnd.ledger.balance(POT) == 0
+    assert sorted(line.stake for line in rnd.lines) == [40_00, 40_00]
+
+
+def test_a_dead_hand_is_never_shown_and_an_uncontested_winner_shows_nothing() -> None:
+    """Three seats all in or calling pre-flop; seat 1's hand called dead (14.15(j)), seat 2 folds
+    on the flop: no view ever shows seat 1's cards (dead, it is no hand in the showdown) nor seat
+    3's (it won uncontested)."""
+    from felt.games.poker.config import PokerConfig
+    from felt.games.poker.view import seat_json
+    from felt.rounds.shuffle import SeededShuffle
+
+    table = PokerRoomTable(PokerConfig.from_mapping({"limit": "no"}), SeededShuffle(4))
+    rnd = table.new_round()
+    for n, who in ((1, "ann"), (2, "bob"), (3, "cat")):
+        rnd.apply(BuyIn(n, amount=(40_00 if n == 1 else 100_00), player=who))
+
+    def deal() -> None:
+        while not rnd.finished and not rnd.pending():
+            step = rnd.next_dealer_action()
+            assert step is not None
+            rnd.apply(step)
+
+    deal()
+    while rnd.hand is not None and rnd.hand.board() == () and rnd.pending():
+        seat = rnd.pending()[0][0]
+        rnd.apply(
+            ph.AllIn(seat)
+            if seat == 1
+            else ph.Call(seat)
+            if rnd.can(ph.Call(seat))
+            else ph.Check(seat)
+        )
+        deal()
+    rnd.apply(ph.HandKilled("j", 1))
+    assert rnd.hand is not None
+    one, three = (set(map(str, rnd.hand.hole_cards(s))) for s in (1, 3))
+    while not rnd.finished:
+        if rnd.pending():
+            seat = rnd.pending()[0][0]
+            rnd.apply(
+                ph.Fold(seat)
+                if seat == 2
+                else ph.Check(seat)
+                if rnd.can(ph.Check(seat))
+                else ph.Fold(seat)
+            )
+        deal()
+    for viewer in (0, 2):
+        text = json.dumps(seat_json(rnd, viewer))
+        assert not any(c in text for c in one), viewer
+        assert not any(c in text for c in three), viewer
+
+
+def test_after_a_misdeal_no_one_is_offered_a_choice_and_a_stored_record_replays(
+    database_url: str,
+) -> None:
+    """A misdealt round's views offer no choices and name no one to act; its stored record, and
+    the record of the hand dealt again with the button kept, replay to the same stacks; both
+    players' recall lists the hands they played on chips carried from hand to hand."""
+    from sqlalchemy import select
+
+    from felt.cli.script import run_script
+    from felt.games.poker.round import Redeal
+    from felt.server.store import round_players, rounds
+
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=60_00), f.ann)
+        step(f, BuyIn(2, amount=70_00), f.bob)
+        deal_until_a_player_acts(f)
+        step(f, Redeal("f1"), f.deal)
+        for s in (0, 1, 2):
+            view = seat_message(f.host.game, f.round(), s)
+            assert (view["choices"], view["to_act"]) == ([], None)
+        f.host.start_round()
+        deal_until_a_player_acts(f)
+        while not f.round().finished:
+            seat, _ = f.round().pending()[0]
+            step(f, ph.Fold(seat), player(f, seat))
+            deal_until_a_player_acts(f)
+        stacks = {n: s.stack for n, s in f.round().seats.items()}
+        with f.store.engine.connect() as conn:
+            records = [
+                json.loads(r)
+                for r in conn.execute(
+                    select(rounds.c.record)
+                    .where(rounds.c.finished.is_(True))
+                    .order_by(rounds.c.number)
+                ).scalars()
+            ]
+        assert len(records) == 2
+        replayed = run_script(records[1]["script"])
+        assert isinstance(replayed, PokerRound)
+        assert {n: s.stack for n, s in replayed.seats.items()} == stacks
+        with f.store.engine.connect() as conn:
+            for who in (f.ann, f.bob):  # the recall's record: the misdealt hand and the next
+                played = conn.execute(
+                    select(round_players.c.round_id).where(round_players.c.account_id == who.id)
+                ).all()
+                assert len(played) == 2, who.name
+
+
+def test_the_rake_report_of_a_table_not_the_poker_rooms_is_one_clear_error(
+    database_url: str,
+) -> None:
+    """A table that is not a poker table, or an unknown one: one FeltError naming the poker
+    tables (the route answers 4xx), never a server error."""
+    from felt.games.poker.records import hand_records
+
+    with floor(database_url) as f, pytest.raises(FeltError, match="no poker table 'craps-1'"):
+        hand_records(f.store, "craps-1")
+
+
+def test_an_all_in_seat_sees_its_own_stack_as_zero() -> None:
+    """The viewer's own stack while all in is $0.00, as everyone else sees it."""
+    from felt.games.poker.config import PokerConfig
+    from felt.games.poker.view import seat_json
+    from felt.rounds.shuffle import SeededShuffle
+
+    table = PokerRoomTable(PokerConfig.from_mapping({"limit": "no"}), SeededShuffle(2))
+    rnd = table.new_round()
+    rnd.apply(BuyIn(1, amount=100_00, player="ann"))
+    rnd.apply(BuyIn(2, amount=100_00, player="bob"))
+    while not rnd.pending():
+        step = rnd.next_dealer_action()
+        assert step is not None
+        rnd.apply(step)
+    seat = rnd.pending()[0][0]
+    rnd.apply(ph.AllIn(seat))
+    other = next(o for o in seat_json(rnd, 3 - seat)["others"] if o["seat"] == seat)
+    assert seat_json(rnd, seat)["stack"] == other["stack"] == "0.00"
+
+
+def test_a_closed_poker_table_deals_no_new_hand_and_its_seats_cash_out(database_url: str) -> None:
+    """Closed between hands: the table's clock takes no step, the dealer's deal is refused, a
+    cash-out is taken; opened again, the hand is dealt."""
+    import time
+
+    from felt.rounds.actions import NoMoreBets
+
+    with floor(database_url) as f:
+        step(f, BuyIn(1, amount=50_00), f.ann)
+        step(f, BuyIn(2, amount=50_00), f.bob)
+        f.host.set_open(False)
+        assert f.host.due(time.monotonic() + 3600) == (None, None)
+        with pytest.raises(FeltError, match="closed"):
+            f.host.apply_now(NoMoreBets(), f.deal)
+        step(f, CashOut(2), f.bob)
+        assert wallet(f, f.bob) == DEPOSIT
+        f.host.set_open(True)
+        step(f, BuyIn(2, amount=50_00), f.bob)
+        step(f, NoMoreBets(), f.deal)
+        assert f.round().hand is not None

@@ -433,8 +433,8 @@ def test_the_screen_fits_1280_and_360_px_and_names_every_control(played: Played)
 
 def test_the_dealers_console_lists_every_irregularity_with_its_clause(played: Played) -> None:
     """Each irregularity of the table's layout is a form on the dealer's screen, in its order,
-    its legend citing 14.15, each field an input of its kind; the players' screens have no
-    console."""
+    its legend citing its clause (14.15, or 14.16(b) for the floor's removal), each field an
+    input of its kind; the players' screens have no console."""
     game: Any = families()["poker"]
     listed = game.layout(game.config("poker", {"limit": "no"}))["irregularities"]
     forms = played.deal.page.locator(".poker-console form.irregularity")
@@ -442,7 +442,7 @@ def test_the_dealers_console_lists_every_irregularity_with_its_clause(played: Pl
     assert legends == [x["label"] for x in listed]
     assert len(legends) >= 6
     for legend in legends:
-        assert "14.15(" in legend
+        assert "14.15(" in legend or "14.16(b)" in legend
     # each field as its kind: a true/false one a checkbox, a number a number field, text text
     for x in listed:
         for f in x["fields"]:

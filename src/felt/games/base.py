@@ -316,6 +316,12 @@ class TableGame(Game):
         None by default (every other game settles every wager within its round)."""
         return None
 
+    plays_on_when_closed: ClassVar[bool] = True
+    """Whether a closed table whose seats carry chips into the next round (:meth:`carried_owner`)
+    still plays that round through (craps rolls on, taking no new wagers, until its layout is
+    clear).  False: the round it opens takes no dealer's step while its wagers are open, so the
+    seats only take their chips back (a poker table deals no new hand once closed)."""
+
     def betting_closes_early(self, rnd: RoundCore, seated: set[int]) -> bool:
         """Whether the server's betting clock may close ``rnd``'s wagers before its full
         ``betting_seconds`` because every seated seat (``seated``) has a hand: the default, so a

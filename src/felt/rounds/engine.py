@@ -19,12 +19,12 @@ from felt.core.money import dollars
 HOUSE: Final = "house"
 LAYOUT: Final = "layout"
 PROGRESSIVE: Final = "progressive"
-POT: Final = "pot"
-"""The chips players put in a pot they play for against each other (the poker room): the table
-holds them until the pot is awarded."""
 """The party of a table's progressive meter (a game with a progressive payout): contributions
 move onto it, percentage payouts off it.  The server posts it on the ledger account of the meter
 the table is linked to (``progressive:<meter>``, see :class:`felt.games.base.Progressive`)."""
+POT: Final = "pot"
+"""The chips players put in a pot they play for against each other (the poker room): the table
+holds them until the pot is awarded."""
 
 
 def check_deck(cards: Sequence[Card], what: str = "deck") -> tuple[Card, ...]:

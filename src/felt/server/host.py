@@ -506,6 +506,11 @@ class TableHost:
                 "are decided or taken down, and takes no new wagers"
             )
         action = self.authorize(action, who)
+        if action.family == "dealer" and self._closed_for_play(self.round):
+            raise FeltError(
+                f"table {self.spec.id} is closed: it plays no new round; its seats take their "
+                "chips back"
+            )
         # what only the table supplies as the action is applied (an electronic table's dice)
         action = self.game.complete_action(self.table, action, self.round)
         if who is not None and action.places_wagers:
@@ -602,6 +607,11 @@ class TableHost:
         if change.table_after is not None:
             from felt.cli.script import report
 
+            for hand in hands(trial).values():  # everyone who played it, however they came in
+                name = getattr(hand, "player", None)  # (a poker stack carried from the last hand)
+                if name in self.names:
+                    self.store.add_round_player(conn, self.names[name], self.round_id)
+
             record = report(cast(Any, trial))  # the script layer reads any game's round
             conn.execute(
                 update(rounds)
@@ -670,6 +680,13 @@ class TableHost:
         if self.round is None or self.round.finished:
             return self.game.carried_owner(self.table, seat)
         return self.hand_owner(seat)
+
+    def _closed_for_play(self, rnd: RoundCore) -> bool:
+        """Whether ``rnd`` may take no dealer's step because the table is closed and its game does
+        not play on when closed (:attr:`TableGame.plays_on_when_closed`) while wagers are open."""
+        return (
+            not self.is_open and not self.game.plays_on_when_closed and self.game.betting_open(rnd)
+        )
 
     def _carries(self) -> bool:
         """Whether the table carries wagers into its next round (any seat's, between rolls)."""
@@ -821,6 +838,8 @@ class TableHost:
             return None, min(self.deadlines.values())
         if rnd.next_dealer_action() is None:
             return None, None
+        if self._closed_for_play(rnd):
+            return None, None  # a closed table's seats only take their chips back
         if self.game.betting_open(rnd):
             if self.betting_closes is None:
                 self.betting_closes = now + self.spec.betting_seconds

@@ -39,7 +39,7 @@ _UNUSED = {
 """The shared actions of the house-banked card games that the poker room does otherwise."""
 
 
-_TEXT = frozenset({"clause", "stated", "amount"})
+_TEXT = frozenset({"clause", "stated", "amount", "reason"})
 _BOOL = frozenset({"fouled", "then_discards"})
 
 
@@ -62,6 +62,7 @@ class PokerRoom(TableGame):
     package = "felt.games.poker"
     seat_word = "seat"
     action_types = HAND_ACTIONS + ROUND_ACTIONS
+    plays_on_when_closed = False  # a closed poker table deals no new hand: its seats cash out
 
     # ----------------------------------------------------------------- identity and configuration
     def title(self, game_id: str) -> str:
@@ -319,6 +320,12 @@ class PokerRoom(TableGame):
                     card="Hole card (1 or 2)",
                 ),
                 _form("shuffler_removed", "Shuffler removed (14.15(p))"),
+                _form(
+                    "remove",
+                    "Remove a player, between hands (14.16(b); a supervisor)",
+                    seat="Seat",
+                    reason="Reason",
+                ),
             ],
             "steps": [],
             "dealer_steps": {
@@ -346,10 +353,10 @@ class PokerRoom(TableGame):
         from felt.games.poker.round import PokerRound, origin_fields
 
         config = self.config(game_id, table, where="field 'table'")
-        origin = {k: script[k] for k in ("stacks", "players", "button") if k in script}
+        origin = {k: script[k] for k in self.script_fields if k in script}
         return PokerRound(config, deck, **origin_fields(config, origin))
 
-    script_fields = ("stacks", "players", "button")
+    script_fields = ("stacks", "players", "button", "redeal", "charged_at")
 
     def script_wager(self, key: str, entry: object) -> Action:
         """A seat's buy-in from a script: ``{"amount": "100.00"}`` or ``"100.00"``."""
@@ -375,7 +382,7 @@ class PokerRoom(TableGame):
     def script_origin(self, rnd: RoundCore) -> dict[str, Any]:
         """The stacks and button the hand began with, when the table carried any."""
         origin = self.round_origin(rnd)
-        return {k: origin[k] for k in ("stacks", "players", "button") if origin[k]}
+        return {k: origin[k] for k in self.script_fields if origin[k]}
 
     def report_hand(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
         """A seat's cards and its result (the hand is named in the view)."""

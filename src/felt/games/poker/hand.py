@@ -921,6 +921,8 @@ def _check_discard_top(hand: PokerHand, action: Action) -> str:
 
 def _check_ineligible(hand: PokerHand, action: Action) -> str:
     assert isinstance(action, DealtToIneligible)
+    if not 1 <= action.seat <= hand.config.seats:
+        return f"seat must be 1 to {hand.config.seats}"
     if action.seat in hand.start:
         return f"seat {action.seat} is in the hand"
     if not 1 <= action.count <= len(hand._t.deck):

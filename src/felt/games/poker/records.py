@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
-from fastapi.responses import PlainTextResponse
 from sqlalchemy import select
 
 from felt.core.cards import Card, parse_cards
@@ -70,6 +69,10 @@ def hand_records(store: Store, table: str | None = None) -> list[HandRecord]:
     """Every finished hand of the poker tables on record (or of ``table``), oldest first; a
     round that ended without a hand (every seat cashed out) or by a misdeal leaves none."""
     configs = _poker_tables(store)
+    if table is not None and table not in configs:
+        raise FeltError(
+            f"no poker table {table[:64]!r} on record (poker tables: {', '.join(sorted(configs)) or 'none'})"
+        )
     out: list[HandRecord] = []
     with store.engine.connect() as conn:
         query = select(rounds).where(rounds.c.finished.is_(True))
@@ -103,6 +106,8 @@ def hand_phh(store: Store, round_id: str) -> str:
         row = conn.execute(select(rounds).where(rounds.c.id == round_id)).first()
     if row is None:
         raise FeltError(f"no round {round_id[:80]!r} on record")
+    if row.table_id not in _poker_tables(store):
+        raise FeltError(f"round {round_id[:80]!r} is not a poker table's: it has no hand history")
     found = [r for r in hand_records(store, row.table_id) if r.number == row.number]
     if not found:
         raise FeltError(
@@ -115,7 +120,7 @@ def hand_phh(store: Store, round_id: str) -> str:
 def mount(app: FastAPI, server: "Server", who: Any) -> None:
     """``GET /api/poker/rake`` (a supervisor's: the rake per hand and per hour by table, as the
     analysis sheet's JSON) and ``GET /api/poker/hands/{round}/phh`` (the floor's: one hand's
-    history as PHH text)."""
+    history, its PHH text in JSON as every route answers)."""
     from felt.games.poker.analysis import rake_sheet
 
     def staff(caller: Any, what: str) -> None:
@@ -129,7 +134,8 @@ def mount(app: FastAPI, server: "Server", who: Any) -> None:
         records = await asyncio.to_thread(hand_records, server.store, table)
         return rake_sheet(records).to_json()
 
-    @app.get(f"{PREFIX}/hands/{{round_id}}/phh", response_class=PlainTextResponse)
-    async def poker_hand_phh(round_id: str, caller: who) -> str:
+    @app.get(f"{PREFIX}/hands/{{round_id}}/phh")
+    async def poker_hand_phh(round_id: str, caller: who) -> dict[str, str]:
         staff(caller, "a hand's history")
-        return await asyncio.to_thread(hand_phh, server.store, round_id)
+        text = await asyncio.to_thread(hand_phh, server.store, round_id)
+        return {"round": round_id, "format": "phh", "text": text}

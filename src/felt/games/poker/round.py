@@ -84,13 +84,28 @@ class Redeal(Action):
     name: ClassVar[str] = "redeal"
     family: ClassVar[str] = "irregularity"
     clause: str
+    by_hand: bool = False
+    """The reshuffle is by hand (after the shuffler was removed, 14.15(p))."""
+
+
+@dataclass(frozen=True)
+class Remove(PlayerAction):
+    """14.16(b): a floorperson removes the player at ``seat`` (collusion, or any reason the floor
+    records): between hands the seat's whole stack goes back to its player's wallet, the reason
+    on record (during a hand the floor first records the player leaving, 14.15(j)4)."""
+
+    name: ClassVar[str] = "remove"
+    family: ClassVar[str] = "irregularity"
+    supervisor_only: ClassVar[str] = "remove a player from the table (14.16(b))"
+    reason: str = ""
 
 
 @dataclass(frozen=True)
 class TimeCharge(Action):
-    """A time-charge table's collection before the deal (14.14, title only; the table's rake
-    ``kind = "time"``): each seat with chips pays ``per_half_hour`` for every 30 minutes since
-    its last collection, pro rata to the cent, at most its stack.  ``at``: the table's clock
+    """A time-charge table's clock (14.14, title only; the table's rake ``kind = "time"``): at
+    the deal it starts each dealt seat's clock; once the hand is over it collects from each seat
+    ``per_half_hour`` for every 30 minutes of the hand (whole minutes, the seconds over carried to
+    the seat's next hand), pro rata to the cent, at most its stack.  ``at``: the table's clock
     (seconds since the epoch), which the server supplies as it applies the step."""
 
     name: ClassVar[str] = "time_charge"
@@ -106,7 +121,7 @@ HAND_ACTIONS: Final[tuple[type[Action], ...]] = (
 )  # fmt: skip
 """The hand's own actions, passed to :class:`PokerHand` as they come (its misdeal, which carries
 a new deck, is :class:`Redeal` at a table)."""
-ROUND_ACTIONS: Final[tuple[type[Action], ...]] = (BuyIn, CashOut, Redeal, TimeCharge)
+ROUND_ACTIONS: Final[tuple[type[Action], ...]] = (BuyIn, CashOut, Redeal, TimeCharge, Remove)
 STEPS: Final[dict[str, type[Action]]] = {
     "burn": ph.Burn, "deal_hole": ph.DealHole, "deal_board": ph.DealBoard, "award": ph.Award,
 }  # fmt: skip
@@ -147,13 +162,18 @@ class PokerRound(RoundCore):
     redeal: bool = False
     """This round deals again the hand a misdeal ended: the button stays."""
     charged_at: dict[int, float] = field(default_factory=dict)
-    """At a time-charge table: when each seat's time was last collected (the table's clock)."""
+    """At a time-charge table: the seconds each seat's last hands left over a whole minute,
+    carried to its next hand's charge."""
     phase: Phase = field(default=Phase.BETTING, init=False)
     seats: dict[int, PokerSeat] = field(default_factory=dict, init=False)
     hand: ph.PokerHand | None = field(default=None, init=False)
     in_pot: dict[int, int] = field(default_factory=dict, init=False)
     """What each seat has put in the pot this hand (cents): the layout-to-pot moves."""
+    clock_from: float | None = field(default=None, init=False)
+    """At a time-charge table: when this hand was dealt (the table's clock)."""
     time_charged: bool = field(default=False, init=False)
+    over: str = field(default="", init=False)
+    """The hand is over (awarded, dead or misdealt) and its time not yet collected."""
     ended_by: str = field(default="", init=False)
     """How the round ended: "awarded", "dead" (14.15(h)) or "misdeal" (with its clause)."""
 
@@ -213,7 +233,7 @@ class PokerRound(RoundCore):
 
     def pending(self) -> list[tuple[int, str]]:
         """The player to act, once the hand is dealt to them."""
-        if self.phase is not Phase.PLAYING or self.hand is None:
+        if self.phase is not Phase.PLAYING or self.hand is None or self.over:
             return []
         seat = self.hand.to_act()
         return [] if seat is None else [(seat, "act")]
@@ -229,6 +249,8 @@ class PokerRound(RoundCore):
             if len(self.ready()) < 2:
                 return None
             return TimeCharge() if self._time_due() else NoMoreBets()
+        if self.over:
+            return TimeCharge()
         if self.phase is not Phase.PLAYING or self.hand is None or self.pending():
             return None
         allowed = self.hand.allowed()
@@ -252,6 +274,8 @@ class PokerRound(RoundCore):
                     f"{action.name}: no hand is in play (the round is at {self.phase}; the seats "
                     "are sitting in until the dealer calls no more bets)"
                 )
+            if self.over:
+                raise FeltError(f"{action.name}: the hand is over; its time is being collected")
             if isinstance(action, PlayerAction) and action.seat not in self.hand.start:
                 raise FeltError(f"seat {action.seat} has no hand in this round")
             self.hand.verify(action)
@@ -287,17 +311,38 @@ class PokerRound(RoundCore):
         self._effect("wager", a.seat, amount=a.amount, detail="buy-in")
 
     def _check_cash_out(self, a: CashOut) -> None:
-        self._between_hands("cash_out")
-        if a.seat not in self.seats:
-            raise FeltError(f"cash_out: seat {a.seat} has no chips at the table")
+        self._check_leaving(a.name, a.seat)
 
     def _do_cash_out(self, a: CashOut) -> None:
-        held = self.seats.pop(a.seat)
-        self.ledger.move(LAYOUT, seat_party(a.seat), held.stack, "cash-out: chips to the wallet")
-        self._effect("cash_out", a.seat, amount=held.stack, detail="cash-out")
+        self._pay_out(a.seat, "cash_out", "cash-out")
+
+    def _check_remove(self, a: Remove) -> None:
+        if not a.reason.strip():
+            raise FeltError("remove: the floor records why (reason)")
+        self._check_leaving(a.name, a.seat)
+
+    def _do_remove(self, a: Remove) -> None:
+        self._pay_out(a.seat, "remove", f"removed (14.16(b)): {a.reason}")
+
+    def _check_leaving(self, what: str, seat: int) -> None:
+        self._between_hands(what)
+        if seat not in self.seats:
+            raise FeltError(f"{what}: seat {seat} has no chips at the table")
+
+    def _pay_out(self, seat: int, kind: str, why: str) -> None:
+        """The seat's whole stack back to its player's wallet; its time charge's seconds go."""
+        held = self.seats.pop(seat)
+        self.charged_at.pop(seat, None)
+        self.ledger.move(LAYOUT, seat_party(seat), held.stack, f"{why}: chips to the wallet")
+        self._effect(kind, seat, amount=held.stack, detail=why)
 
     def _check_no_more_bets(self, a: NoMoreBets) -> None:
         self._between_hands("no_more_bets")
+        if self._time_due():
+            raise FeltError(
+                'no_more_bets: at a time-charge table the clock starts first ({"dealer": '
+                '"time_charge"})'
+            )
         if len(self.ready()) < 2:
             raise FeltError(
                 f"no_more_bets: a hand needs two players with chips; {len(self.ready())} "
@@ -318,44 +363,53 @@ class PokerRound(RoundCore):
         self._post(None)
 
     def _time_due(self) -> bool:
-        return isinstance(self.config.rake, TimeRake) and not self.time_charged
+        """The clock must start before the deal (a time-charge table)."""
+        return isinstance(self.config.rake, TimeRake) and self.clock_from is None
 
     def _check_time_charge(self, a: TimeCharge) -> None:
-        self._between_hands("time_charge")
         if not isinstance(self.config.rake, TimeRake):
             raise FeltError("time_charge: this table's rake is a percentage of the pot")
-        if self.time_charged:
-            raise FeltError("time_charge: the time is collected once before each deal")
         if a.at is None or a.at != a.at or a.at < 0:
             raise FeltError("time_charge: the table's clock gives the time (at, seconds)")
-        late = [n for n, t in self.charged_at.items() if n in self.seats and t > a.at]
-        if late:
-            raise FeltError(f"time_charge: the clock is before seat {late[0]}'s last collection")
+        if self.phase is Phase.BETTING:
+            if self.clock_from is not None:
+                raise FeltError("time_charge: the clock has started; deal the hand")
+            return
+        if not self.over:
+            raise FeltError("time_charge: the time is collected once the hand is over")
+        assert self.clock_from is not None
+        if a.at < self.clock_from:
+            raise FeltError("time_charge: the clock is before the deal")
 
     def _do_time_charge(self, a: TimeCharge) -> None:
-        """Each seat with chips pays for its whole minutes since its last collection (its first:
-        nothing, the clock starts); the seconds over a whole minute carry to the next."""
+        """At the deal the clock starts; once the hand is over each dealt seat pays for the
+        whole minutes of the hand and the seconds it carried, the seconds over carried on."""
         assert a.at is not None
         assert isinstance(self.config.rake, TimeRake)
+        if self.phase is Phase.BETTING:
+            self.clock_from = a.at
+            self._effect("time_charge", detail="the clock starts")
+            return
+        assert self.hand is not None
+        assert self.clock_from is not None
         per = self.config.rake.per_half_hour
-        for n in self.ready():
-            since = self.charged_at.get(n)
-            if since is None:
-                self.charged_at[n] = a.at
-                continue
-            minutes = int((a.at - since) // 60)
-            due = per * minutes // 30
-            taken = min(due, self.seats[n].stack)
+        for n in self.hand.start:
+            seconds = a.at - self.clock_from + self.charged_at.get(n, 0.0)
+            minutes = int(seconds // 60)
+            taken = min(per * minutes // 30, self.seats[n].stack)
             self.seats[n].stack -= taken
-            self.charged_at[n] = since + minutes * 60
+            self.charged_at[n] = seconds - minutes * 60
             self.ledger.move(LAYOUT, HOUSE, taken, f"seat {n} time charge, {minutes} minutes")
             self._effect("time_charge", n, amount=taken, detail=f"{minutes} minutes")
         self.time_charged = True
+        self._complete()
 
     def _check_redeal(self, a: Redeal) -> None:
         if self.phase is not Phase.PLAYING or self.hand is None:
             raise FeltError("redeal: no hand is being dealt")
-        probe = ph.Misdeal(a.clause, self.deck)  # the hand's own test of the clause
+        if self.over:
+            raise FeltError("redeal: the hand is over")
+        probe = ph.Misdeal(a.clause, self.deck, by_hand=a.by_hand)  # the hand's own test
         self.hand.verify(probe)
 
     def _do_redeal(self, a: Redeal) -> None:
@@ -392,6 +446,9 @@ class PokerRound(RoundCore):
             if self.hand.final is None and was > now:
                 self.ledger.move(LAYOUT, POT, was - now, f"seat {s} to the pot")
                 self.in_pot[s] = self.in_pot.get(s, 0) + was - now
+            elif self.hand.final is None and now > was:  # an uncalled bet back to its bettor
+                self.ledger.move(POT, LAYOUT, now - was, f"seat {s}'s uncalled bet returned")
+                self.in_pot[s] = self.in_pot.get(s, 0) - (now - was)
         self.shoe.position = len(self.hand.first_deck) - len(self.hand.deck)
         if text:
             self._effect("hand", seat, detail=text)
@@ -427,6 +484,13 @@ class PokerRound(RoundCore):
             if in_pot[s]:
                 seat.placed["pot"] = in_pot[s]
         self.ended_by = status
+        if isinstance(self.config.rake, TimeRake):
+            self.over = status  # the hand's time is collected next
+        else:
+            self._complete()
+
+    def _complete(self) -> None:
+        self.over = ""
         self.phase = Phase.COMPLETE
 
     def _void_all(
@@ -557,7 +621,9 @@ def origin_fields(config: PokerConfig, origin: Mapping[str, Any]) -> dict[str, A
     charged: dict[int, float] = {}
     for k, v in raw_charged.items():
         if isinstance(v, bool) or not isinstance(v, int | float) or v != v or v < 0:
-            raise FeltError(f"{where}: charged_at.{k} must be seconds since the epoch, got {v!r}")
+            raise FeltError(
+                f"{where}: charged_at.{k} must be the seconds a seat carries, got {v!r}"
+            )
         charged[_seat(k, config, where)] = float(v)
     return {"stacks": stacks, "players": players, "button": button, "redeal": redeal,
             "charged_at": charged}  # fmt: skip

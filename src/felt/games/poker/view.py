@@ -53,21 +53,25 @@ class SeatView:
 
 def seat_view(hand: PokerHand, seat: int) -> SeatView:
     """What ``seat`` sees now (a seat not in the hand sees every face-up card and nothing else)."""
-    showdown = hand.status == "awarded" and sum(hand.in_hand(s) for s in hand.order) > 1
+
+    def live(s: int) -> bool:  # a hand still in: not folded, not dead ((j), (j)3, (j)4, (k)2, (l))
+        return hand.in_hand(s) and not hand.dead(s)
+
+    showdown = hand.status == "awarded" and sum(live(s) for s in hand.order) > 1
     others = []
     for other in hand.order:
         if other == seat:
             continue
-        live = hand.in_hand(other)
-        cards = hand.hole_cards(other) if live else ()
+        alive = live(other)
+        cards = hand.hole_cards(other) if alive else ()
         up = tuple(c for c in hand.up_cards(other) if c in cards)
         others.append(
             OtherSeat(
                 seat=other,
-                in_hand=live,
+                in_hand=alive,
                 up=up,
                 down=len(cards) - len(up),
-                shown=cards if showdown and live else (),
+                shown=cards if showdown and alive else (),
                 stack=hand.stack(other),
                 bet=hand.bet(other),
             )
@@ -98,6 +102,7 @@ def seat_json(rnd: PokerRound, seat: int) -> dict[str, Any]:
     Built from :func:`seat_view` of the hand, never by filtering it."""
     mine = tuple(line for line in rnd.lines if line.seat == seat)
     variant = rnd.config.variant
+    over = rnd.finished or bool(rnd.over)  # no one acts in a hand that is over (or misdealt)
     hand = rnd.hand
     seen = seat_view(hand, seat) if hand is not None else None
     others: list[dict[str, Any]] = []
@@ -121,20 +126,30 @@ def seat_json(rnd: PokerRound, seat: int) -> dict[str, Any]:
     view = _Shape(rnd.phase, own, tuple(rnd.pending()), mine, rnd.void_reason)
     out = view_json(view, seat, others, reasons=[_reason(x) for x in mine])  # type: ignore[arg-type]
     held_here = rnd.seats.get(seat)
-    out.update({
-        "board": cards_json(seen.board) if seen else [],
-        "board_count": len(seen.board) if seen else 0,
-        "pot": dollars(seen.pot) if seen else "0.00",
-        "pots": [{"amount": dollars(a), "seats": list(s)} for a, s in (seen.pots if seen else ())],
-        "stack": dollars(seen.stack if seen and seen.stack else held_here.stack if held_here else 0),
-        "bet": dollars(seen.bet) if seen else "0.00",
-        "to_act": seen.to_act if seen else None,
-        "legal": list(seen.legal) if seen else [],
-        "choices": choices(hand, seat) if hand is not None else [],
-        "button": rnd.button if hand is not None else None,
-        "status": rnd.ended_by or ("playing" if hand is not None else "sitting in"),
-        "hand": _hand_name(own, seen.board, variant) if seen and own and rnd.finished else "",
-    })  # fmt: skip
+    out.update(
+        {
+            "board": cards_json(seen.board) if seen else [],
+            "board_count": len(seen.board) if seen else 0,
+            "pot": dollars(seen.pot) if seen else "0.00",
+            "pots": [
+                {"amount": dollars(a), "seats": list(s)} for a, s in (seen.pots if seen else ())
+            ],
+            "stack": dollars(
+                seen.stack
+                if seen is not None and hand is not None and seat in hand.start
+                else held_here.stack
+                if held_here
+                else 0
+            ),
+            "bet": dollars(seen.bet) if seen else "0.00",
+            "to_act": seen.to_act if seen and not over else None,
+            "legal": list(seen.legal) if seen and not over else [],
+            "choices": choices(hand, seat) if hand is not None and not over else [],
+            "button": rnd.button if hand is not None else None,
+            "status": rnd.ended_by or ("playing" if hand is not None else "sitting in"),
+            "hand": _hand_name(own, seen.board, variant) if seen and own and rnd.finished else "",
+        }
+    )
     return out
 
 
