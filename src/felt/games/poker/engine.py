@@ -25,27 +25,22 @@ cap of 14.17 is felt's (``PokerConfig.max_raises``), counted by the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
-
-import pokerkit
+from typing import TYPE_CHECKING, Final
 
 from felt.core.cards import Card
 from felt.games.poker.config import PokerConfig
 
+if TYPE_CHECKING:  # PokerKit builds its hand tables as it is imported (0.6 s): only when dealt
+    import pokerkit
+
 AUTOMATIONS: Final = (
-    pokerkit.Automation.ANTE_POSTING,
-    pokerkit.Automation.BET_COLLECTION,
-    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
-    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pokerkit.Automation.HAND_KILLING,
-    pokerkit.Automation.RUNOUT_COUNT_SELECTION,
-)
-"""The bookkeeping felt lets PokerKit do; every card and every chip push is felt's own step."""
-BETTING: Final = {
-    "fixed": pokerkit.BettingStructure.FIXED_LIMIT,
-    "pot": pokerkit.BettingStructure.POT_LIMIT,
-    "no": pokerkit.BettingStructure.NO_LIMIT,
-}
+    "ANTE_POSTING", "BET_COLLECTION", "BLIND_OR_STRADDLE_POSTING",
+    "HOLE_CARDS_SHOWING_OR_MUCKING", "HAND_KILLING", "RUNOUT_COUNT_SELECTION",
+)  # fmt: skip
+"""The bookkeeping felt lets PokerKit do (its ``Automation`` names); every card and every chip
+push is felt's own step."""
+BETTING: Final = {"fixed": "FIXED_LIMIT", "pot": "POT_LIMIT", "no": "NO_LIMIT"}
+"""felt's limit to PokerKit's ``BettingStructure`` name."""
 HOLE_CARDS: Final = {"holdem": 2, "omaha": 4}
 
 
@@ -58,6 +53,8 @@ def streets(config: PokerConfig) -> tuple[pokerkit.Street, ...]:
     """The dealing and betting rounds: hold'em and Omaha pre-flop, flop (burn, three), turn and
     river (burn, one each); stud third street (two down, one up; the low card brings it in),
     fourth to sixth (one up), seventh (one down); the high hand showing opens from fourth."""
+    import pokerkit
+
     low, high = config.small_bet, config.big_bet
     if config.limit != "fixed":
         low = high = config.big_blind
@@ -83,16 +80,18 @@ def streets(config: PokerConfig) -> tuple[pokerkit.Street, ...]:
 def new_state(config: PokerConfig, stacks: Sequence[int]) -> pokerkit.State:
     """A PokerKit state for one hand with ``stacks`` (cents) in PokerKit's order: hold'em and
     Omaha from the seat left of the button (the small blind), stud in seat order."""
+    import pokerkit
+
     stud = config.variant == "stud7"
     hand_type: type[pokerkit.Hand] = (
         pokerkit.OmahaHoldemHand if config.variant == "omaha" else pokerkit.StandardHighHand
     )
     return pokerkit.State(
-        AUTOMATIONS,
+        tuple(pokerkit.Automation[name] for name in AUTOMATIONS),
         pokerkit.Deck.STANDARD,
         (hand_type,),
         streets(config),
-        BETTING[config.limit],
+        pokerkit.BettingStructure[BETTING[config.limit]],
         True,
         config.ante,
         () if stud else (config.small_blind, config.big_blind),
@@ -107,6 +106,8 @@ def new_state(config: PokerConfig, stacks: Sequence[int]) -> pokerkit.State:
 
 def pk_card(card: Card) -> pokerkit.Card:
     """felt's card as PokerKit's."""
+    import pokerkit
+
     return next(iter(pokerkit.Card.parse(str(card))))
 
 

@@ -21,9 +21,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
-
-import pokerkit
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from felt.core.cards import Card, new_deck
 from felt.core.errors import FeltError
@@ -32,6 +30,9 @@ from felt.games.poker.config import PokerConfig
 from felt.games.poker.engine import felt_card, new_state, pk_card
 from felt.rounds import actions as shared
 from felt.rounds.actions import Action
+
+if TYPE_CHECKING:  # the state is made by felt.games.poker.engine, which imports PokerKit when dealt
+    import pokerkit
 
 # --- actions ---------------------------------------------------------------------------------
 

@@ -71,11 +71,13 @@ export async function cageScreen(root, arg, alive = () => true) {
   const chosen = h("div", { id: "cage-player" });
   const printed = h("div", { id: "cage-printed" });
 
+  let asked = 0; // the latest search: an answer for an earlier one draws nothing
   async function find() {
     const q = search.value.trim();
+    const mine = ++asked;
     try {
       const r = await api("GET", "/api/cage/players?q=" + encodeURIComponent(q));
-      if (!alive()) return;
+      if (!alive() || mine !== asked) return;
       mount(results, r.players.length
         ? h("ul", { class: "cage-players", role: "list" }, r.players.map((p) => h("li", { class: "cage-found", dataset: { player: p.name } },
             h("span", { class: "cage-name" }, p.name),
@@ -85,7 +87,7 @@ export async function cageScreen(root, arg, alive = () => true) {
         : h("p", {}, q ? `No player's name holds "${q}".` : "No players yet."),
         r.more ? h("p", { class: "muted" }, "More players match: type more of the name.") : null);
     } catch (e) {
-      if (!ended(e)) mount(results, h("p", { class: "error", role: "alert" }, e.message));
+      if (!ended(e) && mine === asked) mount(results, h("p", { class: "error", role: "alert" }, e.message));
     }
   }
 
