@@ -351,6 +351,18 @@ def create_private(url: str) -> None:
         os.close(fd)
 
 
+POOL_SIZE: Final = 40
+"""Connections a process keeps open once it has needed them: one for each thread that may hold
+one at a time (the server's 32 database threads and 2 log-in threads, see
+:data:`felt.server.app.WORKER_THREADS`), the group commit's writer, PostgreSQL's node hold and
+a few spare (the event loop's own reads).  Kept, not closed on return: a smaller pool closed
+every connection over its size when it came back, so under load connections were opened (and
+SQLite's PRAGMAs run) again and again."""
+POOL_OVERFLOW: Final = 10
+"""Connections over :data:`POOL_SIZE` a caller with more threads (a test) may open; each is
+closed when returned."""
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
     processes can share the file and a commit is on disk when it returns.  A new SQLite file
@@ -358,7 +370,12 @@ def make_engine(url: str) -> Engine:
     full = sqlalchemy_url(url)
     if full.startswith("sqlite"):
         create_private(full)
-        engine = create_engine(full, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(
+            full,
+            connect_args={"timeout": 30, "check_same_thread": False},
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_OVERFLOW,
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -378,7 +395,7 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
-    return create_engine(full, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(full, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True)
 
 
 class CommitFailed(RuntimeError):
