@@ -29,8 +29,8 @@ from typing import Any
 from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' database helpers
-from felt.server.auth import Account
-from felt.server.host import answered_before, fence, request_digest
+from felt.server.auth import Account, session_and_key
+from felt.server.host import fence, request_digest
 from felt.server.store import (
     Posting,
     Store,
@@ -116,9 +116,9 @@ def felt_action(store: Store, p: Player) -> None:
     """One action through felt's store code, as :meth:`TableHost.apply_now` and
     :meth:`TableHost._write` run it for a wager (no state change, no meter, round unfinished)."""
     key, digest, ack = request_of(p)
-    who, seen = answered_before(store, p.account, key, digest, p.token)
-    assert seen is None
     with store.transaction() as conn:
+        who, seen = session_and_key(conn, p.token, key)  # TableHost._sender
+        assert seen is None
         fence(conn, TABLE, OWNER, None)
         store.append_event(conn, p.round_id, p.seq, ACTION, EFFECTS, [], who.id)
         store.post(conn, f"{p.round_id}#{p.seq}", entries_of(p))
