@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.core.money import dollars
-from felt.server.store import Conflict, Store, account_changes, accounts, idempotency, sessions
+from felt.server.store import Conflict, Store, account_changes, accounts, hot, sessions
 from felt.server.systems import game_roles
 
 ROLES: Final = ("player", "dealer", "supervisor", "cashier", *game_roles())
@@ -445,26 +445,7 @@ def session_and_key(
     in one read on ``conn`` (an action's own write transaction: see
     :meth:`felt.server.host.TableHost.apply_now`)."""
     _check_token(token)
-    row = conn.execute(
-        select(
-            accounts.c.id,
-            accounts.c.name,
-            accounts.c.role,
-            accounts.c.locked,
-            accounts.c.must_change_password,
-            accounts.c.retired_at,
-            sessions.c.expires_at,
-            idempotency.c.request,
-            idempotency.c.response,
-        )
-        .select_from(sessions)
-        .join(accounts, accounts.c.id == sessions.c.account_id)
-        .outerjoin(
-            idempotency,
-            (idempotency.c.account_id == sessions.c.account_id) & (idempotency.c.key == key),
-        )
-        .where(sessions.c.token_hash == _token_hash(token))
-    ).first()
+    row = hot(conn, "session", (key, _token_hash(token))).fetchone()
     account = _session_account(row, False)
     seen = None if row is None or row[7] is None else (str(row[7]), str(row[8]))
     return account, seen

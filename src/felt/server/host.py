@@ -54,6 +54,7 @@ from felt.server.store import (
     Store,
     accounts,
     felt_tables,
+    hot,
     layout_account,
     player_account,
     pot_account,
@@ -1003,14 +1004,10 @@ def answered_before(
 def fence(conn: Connection, table_id: str, owner: str, state: str | None = None) -> None:
     """Fence a write of a table or a system (a system game's): its version moves on (and its ``state`` is
     written, if given) only while ``owner`` holds it; else :class:`LeaseLost`."""
-    values: dict[str, Any] = {"version": felt_tables.c.version + 1}
-    if state is not None:
-        values["state"] = state
-    result = conn.execute(
-        update(felt_tables)
-        .where(felt_tables.c.id == table_id, felt_tables.c.owner == owner)
-        .values(**values)
-    )
+    if state is None:
+        result = hot(conn, "fence", (table_id, owner))
+    else:
+        result = hot(conn, "fence_state", (state, table_id, owner))
     if result.rowcount != 1:
         raise LeaseLost(f"{table_id} is now run by another server process")
 
