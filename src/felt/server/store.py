@@ -362,18 +362,6 @@ POOL_OVERFLOW: Final = 10
 closed when returned."""
 
 
-POOL_SIZE: Final = 40
-"""Connections a process keeps open once it has needed them: one for each thread that may hold
-one at a time (the server's 32 database threads and 2 log-in threads, see
-:data:`felt.server.app.WORKER_THREADS`), the group commit's writer, PostgreSQL's node hold and
-a few spare (the event loop's own reads).  Kept, not closed on return: a smaller pool closed
-every connection over its size when it came back, so under load connections were opened (and
-SQLite's PRAGMAs run) again and again."""
-POOL_OVERFLOW: Final = 10
-"""Connections over :data:`POOL_SIZE` a caller with more threads (a test) may open; each is
-closed when returned."""
-
-
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
     processes can share the file and a commit is on disk when it returns.  A new SQLite file
