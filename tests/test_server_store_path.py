@@ -21,6 +21,7 @@ from felt.server.host import TableHost, new_table_row
 from felt.server.store import (
     POOL_SIZE,
     Conflict,
+    InsufficientFunds,
     Posting,
     Store,
     accounts,
@@ -139,3 +140,30 @@ def test_a_locked_sessions_refused_action_is_a_401_not_the_tables_refusal(
         host.apply_now(PlaceWagers(3, ante=500, first=1000), ann, "k1", "d1", token)
     with pytest.raises(AuthError, match="locked"):
         host.apply_now(PlaceWagers(2, ante=500, first=1000), ann, "k2", "d2", token)
+
+
+def test_the_drivers_own_statements_refuse_as_sqlalchemys_did(
+    table: tuple[Store, TableHost],
+) -> None:
+    store, host = table
+    _token, ann = _player(store, host, "ann", 2)
+    rid = host.round_id
+    assert rid is not None
+    with store.transaction() as conn:
+        store.append_event(conn, rid, 1, {"name": "x"}, [], [], ann.id)
+    with (
+        pytest.raises(Conflict, match="event 1 was written by another process"),
+        store.transaction() as conn,
+    ):
+        store.append_event(conn, rid, 1, {"name": "y"}, [], [], ann.id)
+    over = [Posting(player_account(ann.id), -10001, "wager"), Posting("layout:b5", 10001, "wager")]
+    with pytest.raises(InsufficientFunds), store.transaction() as conn:
+        store.post(conn, "too-much", over)
+    with store.transaction() as conn:
+        store.remember(conn, ann.id, "k", "d", "{}")
+    with pytest.raises(Conflict, match="used at the same time"), store.transaction() as conn:
+        store.remember(conn, ann.id, "k", "d2", "{}")
+    with store.engine.connect() as conn:
+        assert store.balance(conn, ann.id) == 10000
+        rows = conn.execute(select(round_events.c.seq, round_events.c.action)).all()
+        assert [tuple(r) for r in rows] == [(1, '{"name": "x"}')]
