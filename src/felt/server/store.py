@@ -15,6 +15,7 @@ import fcntl
 import hashlib
 import json
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -45,11 +46,9 @@ from sqlalchemy import (
     insert,
     select,
     text,
-    update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 
 from felt.core.errors import FeltError
 from felt.core.money import dollars
@@ -351,6 +350,18 @@ def create_private(url: str) -> None:
         os.close(fd)
 
 
+POOL_SIZE: Final = 40
+"""Connections a process keeps open once it has needed them: one for each thread that may hold
+one at a time (the server's 32 database threads and 2 log-in threads, see
+:data:`felt.server.app.WORKER_THREADS`), the group commit's writer, PostgreSQL's node hold and
+a few spare (the event loop's own reads).  Kept, not closed on return: a smaller pool closed
+every connection over its size when it came back, so under load connections were opened (and
+SQLite's PRAGMAs run) again and again."""
+POOL_OVERFLOW: Final = 10
+"""Connections over :data:`POOL_SIZE` a caller with more threads (a test) may open; each is
+closed when returned."""
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
     processes can share the file and a commit is on disk when it returns.  A new SQLite file
@@ -358,7 +369,12 @@ def make_engine(url: str) -> Engine:
     full = sqlalchemy_url(url)
     if full.startswith("sqlite"):
         create_private(full)
-        engine = create_engine(full, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(
+            full,
+            connect_args={"timeout": 30, "check_same_thread": False},
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_OVERFLOW,
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -374,11 +390,82 @@ def make_engine(url: str) -> Engine:
         def _begin(conn: Connection) -> None:
             # A write transaction takes the write lock at BEGIN, so it never reads a balance
             # another writer may change; a read sees a snapshot and blocks nobody (WAL).
+            # Sent by the driver itself: SQLAlchemy's execution of it cost more CPU than the
+            # statement (every transaction begins here).
             write = conn.get_execution_options().get("felt_write", False)
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+            statement = "BEGIN IMMEDIATE" if write else "BEGIN"
+            dbapi = conn.connection.dbapi_connection
+            assert dbapi is not None
+            try:
+                dbapi.cursor().execute(statement)
+            except sqlite3.Error as err:  # as SQLAlchemy would have raised it
+                raise DBAPIError.instance(statement, (), err, sqlite3.Error) from err
 
         return engine
-    return create_engine(full, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(full, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True)
+
+
+_HOT_SQL: Final = {
+    "fence": "UPDATE felt_tables SET version = version + 1 WHERE id = ? AND owner = ?",
+    "fence_state": "UPDATE felt_tables SET version = version + 1, state = ? "
+    "WHERE id = ? AND owner = ?",
+    "meter": "UPDATE progressive_meters SET amount = amount + ?, version = version + 1, "
+    "updated_at = ? WHERE id = ? AND amount + ? >= 0",
+    "wallet": "UPDATE accounts SET balance = balance + ? WHERE id = ? AND balance + ? >= 0",
+    "posting": "INSERT INTO postings (txn, account, amount, reason, at) VALUES (?, ?, ?, ?, ?)",
+    "event": "INSERT INTO round_events (round_id, seq, action, effects, drawn, actor, at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "round_player": "INSERT INTO round_players (account_id, round_id, started_at) "
+    "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    "remembered": "SELECT request, response FROM idempotency WHERE account_id = ? AND key = ?",
+    "remember": "INSERT INTO idempotency (account_id, key, request, response, at) "
+    "VALUES (?, ?, ?, ?, ?)",
+    "session": "SELECT a.id, a.name, a.role, a.locked, a.must_change_password, a.retired_at, "
+    "s.expires_at, i.request, i.response FROM sessions s JOIN accounts a ON a.id = s.account_id "
+    "LEFT JOIN idempotency i ON i.account_id = s.account_id AND i.key = ? "
+    "WHERE s.token_hash = ?",
+}
+"""The statements every player action sends (see :func:`hot`), in SQLite's parameter style;
+PostgreSQL's (psycopg's ``%s``) is made from them.  Each means what the SQLAlchemy Core
+statement it replaced meant, column for column."""
+_HOT_PSYCOPG: Final = {name: sql.replace("?", "%s") for name, sql in _HOT_SQL.items()}
+
+
+@dataclass(frozen=True)
+class _Hot:
+    """A DBAPI connection's cursor for :func:`hot`, its SQL, and its driver's base error."""
+
+    dbapi: Any
+    cursor: Any
+    sql: dict[str, str]
+    error: type[Exception]
+
+
+def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) -> Any:
+    """Run the per-action statement ``name`` (:data:`_HOT_SQL`) with ``params`` on the driver's
+    own cursor of ``conn``'s connection, inside ``conn``'s transaction, and return the cursor
+    (``rowcount``, ``fetchone``).  The hot path of every action skips SQLAlchemy's statement
+    building, caching and result wrapping (most of a small write's CPU: ``bench/store_path.py``);
+    everything else stays SQLAlchemy Core.  The driver's errors are raised as SQLAlchemy raises
+    them (a broken key is its IntegrityError), so callers catch one kind."""
+    record = conn.connection
+    dbapi = record.dbapi_connection
+    got: _Hot | None = record.info.get("felt_hot")
+    if got is None or got.dbapi is not dbapi:
+        assert dbapi is not None
+        sql = _HOT_SQL if conn.dialect.name == "sqlite" else _HOT_PSYCOPG
+        got = _Hot(dbapi, dbapi.cursor(), sql, conn.dialect.loaded_dbapi.Error)
+        record.info["felt_hot"] = got
+    try:
+        if many:
+            got.cursor.executemany(got.sql[name], params)
+        else:
+            got.cursor.execute(got.sql[name], params)
+    except got.error as err:  # as SQLAlchemy raises it (an IntegrityError, an OperationalError)
+        raise DBAPIError.instance(
+            got.sql[name], params, err, got.error, dialect=conn.dialect
+        ) from err
+    return got.cursor
 
 
 class CommitFailed(RuntimeError):
@@ -624,16 +711,7 @@ class Store:
         for meter, d in sorted(meters.items()):  # before any wallet: one lock order for all
             if d == 0:
                 continue
-            result = conn.execute(
-                update(progressive_meters)
-                .where(progressive_meters.c.id == meter, progressive_meters.c.amount + d >= 0)
-                .values(
-                    amount=progressive_meters.c.amount + d,
-                    version=progressive_meters.c.version + 1,
-                    updated_at=now,
-                )
-            )
-            if result.rowcount != 1:
+            if hot(conn, "meter", (d, now, meter, d)).rowcount != 1:
                 raise MeterShort(
                     f"the progressive meter {meter[:64]!r} holds less than the "
                     f"{dollars(-d)} this would take off it, or was never opened: nothing was done"
@@ -646,30 +724,14 @@ class Store:
         for pid, d in sorted(delta.items()):
             if d == 0:
                 continue
-            result = conn.execute(
-                update(accounts)
-                .where(accounts.c.id == pid, accounts.c.balance + d >= 0)
-                .values(balance=accounts.c.balance + d)
-            )
-            if result.rowcount != 1:
+            if hot(conn, "wallet", (d, pid, d)).rowcount != 1:
                 raise InsufficientFunds(
                     "the wager exceeds the player's balance; a player may not wager more than "
                     "their funds (13:69O-1.4(h))"
                 )
         if entries:  # after the guarded moves: a meter's rows are numbered in its lock's order
-            conn.execute(
-                insert(postings),
-                [
-                    {
-                        "txn": txn,
-                        "account": p.account,
-                        "amount": p.amount,
-                        "reason": p.reason,
-                        "at": now,
-                    }
-                    for p in entries
-                ],
-            )
+            rows = [(txn, p.account, p.amount, p.reason, now) for p in entries]
+            hot(conn, "posting", rows, many=True)
 
     def balance(self, conn: Connection, account_id: int) -> int:
         """A player's balance in cents."""
@@ -746,18 +808,10 @@ class Store:
     ) -> None:
         """Append event ``seq`` of a round; a taken sequence number is a :class:`Conflict` (the
         caller's transaction is then rolled back whole, so no savepoint is needed)."""
+        row = (round_id, seq, json.dumps(action), json.dumps(effects), json.dumps(drawn), actor,
+               time.time())  # fmt: skip
         try:
-            conn.execute(
-                insert(round_events).values(
-                    round_id=round_id,
-                    seq=seq,
-                    action=json.dumps(action),
-                    effects=json.dumps(effects),
-                    drawn=json.dumps(drawn),
-                    actor=actor,
-                    at=time.time(),
-                )
-            )
+            hot(conn, "event", row)
         except IntegrityError as err:
             raise Conflict(
                 f"round {round_id}: event {seq} was written by another process; reload the table"
@@ -765,12 +819,7 @@ class Store:
 
     def add_round_player(self, conn: Connection, account_id: int, round_id: str) -> None:
         """Note that a player plays in a round (once, however many wagers)."""
-        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-        conn.execute(
-            dialect.insert(round_players)
-            .values(account_id=account_id, round_id=round_id, started_at=time.time())
-            .on_conflict_do_nothing()
-        )
+        hot(conn, "round_player", (account_id, round_id, time.time()))
 
     def round_events_of(self, round_id: str) -> list[dict[str, Any]]:
         """A round's event rows in order."""
@@ -785,11 +834,7 @@ class Store:
     # ----------------------------------------------------------------- idempotency
     def remembered(self, conn: Connection, account_id: int, key: str) -> tuple[str, str] | None:
         """The (request digest, response) stored under an idempotency key, if any."""
-        row = conn.execute(
-            select(idempotency.c.request, idempotency.c.response).where(
-                idempotency.c.account_id == account_id, idempotency.c.key == key
-            )
-        ).first()
+        row = hot(conn, "remembered", (account_id, key)).fetchone()
         return None if row is None else (str(row[0]), str(row[1]))
 
     def answered(
@@ -797,7 +842,12 @@ class Store:
     ) -> dict[str, Any] | None:
         """The answer already given under an idempotency key, marked ``replayed`` (None if the
         key is new); the key reused for another request is a :class:`Conflict`."""
-        seen = self.remembered(conn, account_id, key)
+        return self.answer_of(self.remembered(conn, account_id, key), key, request)
+
+    def answer_of(
+        self, seen: tuple[str, str] | None, key: str, request: str
+    ) -> dict[str, Any] | None:
+        """:meth:`answered` of the (request digest, response) read under ``key``, if any."""
         if seen is None:
             return None
         if seen[0] != request:
@@ -811,11 +861,6 @@ class Store:
         first (the same key sent twice at once) is a :class:`Conflict`, and the caller's
         transaction is rolled back whole (the primary key refuses the second; no savepoint)."""
         try:
-            conn.execute(
-                insert(idempotency).values(
-                    account_id=account_id, key=key, request=request, response=response,
-                    at=time.time(),
-                )
-            )  # fmt: skip
+            hot(conn, "remember", (account_id, key, request, response, time.time()))
         except IntegrityError as err:
             raise Conflict(f"idempotency key {key[:40]!r} was used at the same time") from err
