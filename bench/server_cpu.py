@@ -12,6 +12,8 @@ authentication) that answers each action with an ack and as many table messages,
 the real server sent, as the real server sent per action.  Its CPU per action is what speaking
 the protocol costs at all; the ratio says how far above that floor felt's server is.
 
+``--before REV`` runs the server of another git revision first (its ``src`` exported, imported
+ahead of this checkout's), measured the same way in the same run: a before and an after.
 ``--profile SECONDS`` runs py-spy (non-blocking sampling) on the server after the measuring
 window and prints where its CPU goes: the functions with the most samples of their own, and the
 share of samples inside each layer (SQLAlchemy, the database drivers, JSON, the WebSocket
@@ -33,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,7 +97,7 @@ class Window:
 
     def line(self) -> str:
         per = max(1, self.actions)
-        target = TARGETS.get(self.name)
+        target = TARGETS.get(self.name.split(" ")[0])
         ms = self.server / per * 1000
         verdict = (
             ""
@@ -102,7 +105,7 @@ class Window:
             else f" (target {target} ms: {'met' if ms <= target else 'NOT MET'})"
         )
         return (
-            f"{self.name:<10} player actions {self.actions / self.seconds:7.1f}/s  "
+            f"{self.name:<18} player actions {self.actions / self.seconds:7.1f}/s  "
             f"server CPU {ms:6.3f} ms/action{verdict}  "
             f"postgres CPU {self.postgres / per * 1000:6.3f} ms/action  "
             f"bots CPU {self.bots / per * 1000:6.3f} ms/action  "
@@ -166,6 +169,35 @@ async def window(
                   os.getloadavg(), list(stats.errors))  # fmt: skip
 
 
+@contextlib.contextmanager
+def source(src: Path | None) -> Iterator[None]:
+    """While a server starts: its ``felt`` imported from ``src`` (another version's ``src``
+    folder, ahead of this checkout's) if given."""
+    if src is None:
+        yield
+        return
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = str(src)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = before
+
+
+def export_src(rev: str, work: Path) -> Path:
+    """The ``src`` folder of git revision ``rev`` of this checkout, written under ``work``."""
+    root = Path(__file__).resolve().parents[1]
+    out = work / f"src-{rev.replace('/', '_')}"
+    out.mkdir()
+    tar = subprocess.run(["git", "-C", str(root), "archive", rev, "src"], capture_output=True,
+                         check=True).stdout  # fmt: skip
+    subprocess.run(["tar", "-x", "-C", str(out)], input=tar, check=True)
+    return out / "src"
+
+
 async def felt_run(
     backend: str, url: str, args: argparse.Namespace, work: Path, samples: dict[str, Any]
 ) -> tuple[Window, str | None]:
@@ -173,7 +205,8 @@ async def felt_run(
     toml = work / f"tables-{backend}.toml"
     toml.write_text(tables_toml(args.tables, FLAT))
     server = ServeProcess(url, toml, work / f"serve-{backend}.log", ADMIN_PASSWORD)
-    server.start(seconds=180)
+    with source(args.src):
+        server.start(seconds=180)
     profile = None
     try:
         assert server.proc is not None
@@ -385,13 +418,16 @@ def summarise(raw: str, kept: Path) -> str:
 async def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     parser.add_argument("--tables", type=int, default=200, help="Boston 5 tables (default 200)")
-    parser.add_argument("--players", type=int, default=50, help="bot accounts (default 50)")
+    parser.add_argument("--players", type=int, default=25, help="bot accounts (default 25)")
     parser.add_argument("--seconds", type=float, default=20, help="measuring window (20)")
     parser.add_argument("--settle", type=float, default=8, help="play before measuring (8)")
     parser.add_argument("--backends", default="sqlite,postgresql", help="sqlite,postgresql")
     parser.add_argument("--profile", type=float, default=0,
                         help="py-spy the server this many seconds after each window (0: no)")  # fmt: skip
     parser.add_argument("--no-floor", action="store_true", help="skip the transport floor")
+    parser.add_argument("--before", metavar="REV",
+                        help="also run the server of git revision REV (its src), before each "
+                             "backend's run of this checkout: a before figure in the same run")  # fmt: skip
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.players <= min(args.tables, 500):
         parser.error("--tables must be 1 to 2000 and --players 1 to min(tables, 500)")
@@ -404,15 +440,21 @@ async def main(argv: list[str] | None = None) -> None:
     samples: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="felt-cpu-") as tmp:
         work = Path(tmp)
+        versions: list[tuple[str, Path | None]] = [("", None)]
+        if args.before:
+            versions.insert(0, (f" ({args.before})", export_src(args.before, work)))
         for backend in args.backends.split(","):
-            with fresh_database(backend, work, POSTGRES_URL) as url:
-                if url is None:
-                    continue
-                result, profile = await felt_run(backend, url, args, work, samples)
-                results.append(result)
-                print(result.line(), flush=True)
-                if profile is not None:
-                    profiles.append((backend, profile))
+            for label, src in versions:
+                with fresh_database(backend, work, POSTGRES_URL) as url:
+                    if url is None:
+                        continue
+                    args.src = src
+                    result, profile = await felt_run(backend, url, args, work, samples)
+                    result.name += label
+                    results.append(result)
+                    print(result.line(), flush=True)
+                    if profile is not None:
+                        profiles.append((backend + label, profile))
         if not args.no_floor and results and {"betting", "second", "settled"} <= set(samples):
             per_action = max(1, round(results[0].messages / max(1, results[0].actions)))
             floor = await floor_run(args, work, samples, per_action)
@@ -429,6 +471,12 @@ async def main(argv: list[str] | None = None) -> None:
         if r.name != "floor" and floor_ms:
             ms = r.server / max(1, r.actions)
             print(f"{r.name}: server CPU per action {ms / floor_ms:5.1f}x the transport floor's")
+        if r.name != "floor" and args.before and not r.name.endswith(f"({args.before})"):
+            was = next((b for b in results if b.name == f"{r.name} ({args.before})"), None)
+            if was is not None and r.actions and was.actions:
+                print(f"{r.name}: server CPU per action {r.server / r.actions * 1000:.3f} ms now, "
+                      f"{was.server / was.actions * 1000:.3f} ms at {args.before} "
+                      f"({(was.server / was.actions) / (r.server / r.actions):.2f}x less now)")  # fmt: skip
         if r.errors:
             print(f"{r.name}: first error: {r.errors[0]}")
     for backend, profile in profiles:
