@@ -221,7 +221,8 @@ async def felt_run(
         result = await window(backend, server.proc.pid, bots, counter, stats, args.seconds,
                               backend == "postgresql")  # fmt: skip
         if args.profile:
-            profile = await asyncio.to_thread(py_spy, server.proc.pid, args.profile, work, backend)
+            name = backend + ("-before" if args.label else "")
+            profile = await asyncio.to_thread(py_spy, server.proc.pid, args.profile, work, name)
         stop.set()
         for outcome in await asyncio.gather(*runs, return_exceptions=True):
             if isinstance(outcome, BaseException):
@@ -448,7 +449,7 @@ async def main(argv: list[str] | None = None) -> None:
                 with fresh_database(backend, work, POSTGRES_URL) as url:
                     if url is None:
                         continue
-                    args.src = src
+                    args.src, args.label = src, label
                     result, profile = await felt_run(backend, url, args, work, samples)
                     result.name += label
                     results.append(result)
@@ -476,7 +477,7 @@ async def main(argv: list[str] | None = None) -> None:
             if was is not None and r.actions and was.actions:
                 print(f"{r.name}: server CPU per action {r.server / r.actions * 1000:.3f} ms now, "
                       f"{was.server / was.actions * 1000:.3f} ms at {args.before} "
-                      f"({(was.server / was.actions) / (r.server / r.actions):.2f}x less now)")  # fmt: skip
+                      f"(before/after {(was.server / was.actions) / (r.server / r.actions):.2f})")  # fmt: skip
         if r.errors:
             print(f"{r.name}: first error: {r.errors[0]}")
     for backend, profile in profiles:
