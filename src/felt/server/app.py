@@ -21,6 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
+import orjson
 from fastapi import Depends, FastAPI, Header, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -1082,7 +1083,7 @@ def create_app(server: Server, documented: bool = False) -> FastAPI:
         slots = asyncio.Semaphore(MAX_IN_FLIGHT)
         running: set[asyncio.Task[None]] = set()
         try:
-            await ws.send_json({"type": "hello", "name": who.name, "role": who.role})
+            await ws.send_text(message_text({"type": "hello", "name": who.name, "role": who.role}))
             while True:
                 msg: dict[str, Any] | None = None
                 try:
@@ -1209,12 +1210,20 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
     )
 
 
+def message_text(msg: dict[str, Any]) -> str:
+    """A WebSocket message as JSON text: the text Starlette's ``send_json`` wrote
+    (``json.dumps`` with ``separators=(",", ":")`` and ``ensure_ascii=False``), encoded by
+    orjson, several times faster on a table's view (number keys written as text, as ``json``
+    writes them)."""
+    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 async def _send_loop(ws: WebSocket, client: Client) -> None:
     with contextlib.suppress(Exception):
         while True:
             msg = await client.queue.get()
             close = msg.pop("close", None)
-            await ws.send_json(msg)
+            await ws.send_text(message_text(msg))
             if close is not None:
                 await ws.close(code=close)
                 return
