@@ -537,7 +537,7 @@ class _NoWalk(dict[int, Any]):
     def _walk(self, *args: Any) -> Any:
         raise AssertionError("every ticket ever issued was walked")
 
-    values = items = keys = __iter__ = _walk  # type: ignore[assignment]
+    values = items = keys = __iter__ = _walk
 
 
 def test_a_game_touches_its_own_tickets_not_every_ticket_ever_issued() -> None:
