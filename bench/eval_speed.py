@@ -17,6 +17,11 @@ OMPEval is not among the peers: its only registry package, ``omp-wrapper`` (0.7)
 with this machine's g++ 12 (its random generator's ``min()``/``max()`` are not ``constexpr``,
 which libstdc++ 12's ``uniform_int_distribution`` requires).
 
+Every run is timed by the CPU clock of the thread that runs it (``time.thread_time`` in Python,
+``CLOCK_THREAD_CPUTIME_ID`` in the C loop), the best of several rounds in which the runs take
+turns: on a machine shared with other work, the time it gives them is not counted, and for one
+thread doing nothing but compute the CPU time is the wall time of an idle machine.
+
 Every ratio is felt's rate over the peer's (above 1, felt is faster) and its line says what it
 compares.  Also prints felt's batch against the issue's throughput targets, the size of felt's
 tables, and whether each peer agrees with felt on every hand it evaluated.  Run with
@@ -74,12 +79,12 @@ Timed = Callable[[], tuple[float, Any]]
 
 
 def timed(fn: Callable[[], object]) -> Timed:
-    """``fn`` as a timed run, timed from Python."""
+    """``fn`` as a timed run, timed from Python by this thread's CPU clock."""
 
     def run() -> tuple[float, Any]:
-        start = time.perf_counter()
+        start = time.thread_time()
         result = fn()
-        return time.perf_counter() - start, result
+        return time.thread_time() - start, result
 
     return run
 
