@@ -17,6 +17,7 @@ cached beside them), and the tests check that the two paths agree on every rank 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -133,7 +134,7 @@ class BatchTables:
     ) -> tuple[
         NDArray[np.uint64], NDArray[np.uint64], NDArray[np.uint16], HashArgs, HashArgs, HashArgs
     ]:
-        """The tables as :func:`_rank_rows` takes them, after ``flat, k, check``."""
+        """The card tables, the flush table and each size's hash as :data:`KERNELS` take them."""
         h5, h6, h7 = (
             (h.multiplier, h.shift, h.offsets, h.values) for h in (self.sizes[k] for k in (5, 6, 7))
         )
@@ -304,40 +305,41 @@ def _rows(
     return -1, -1, 0
 
 
-@jit
-def _rank_rows(
-    flat: NDArray[np.uint8],
-    k: int,
-    check: bool,
-    keys: NDArray[np.uint64],
-    bits: NDArray[np.uint64],
-    flush: NDArray[np.uint16],
-    h5: HashArgs,
-    h6: HashArgs,
-    h7: HashArgs,
-    out: NDArray[np.uint16],
-) -> tuple[int, int, int]:  # pragma: no cover - compiled
-    """Write the value of each row of ``k`` cards (``flat`` holds the rows one after another)
-    to ``out``, with ``check`` checking the input in the same pass (a separate checking pass
-    halved the throughput): (row, card, 1) for a card number above 51, (row, card, 2) for a card
-    repeated in its row, (-1, -1, 0) when every row is good.
+Kernel = Callable[
+    [NDArray[np.uint8], NDArray[np.uint64], NDArray[np.uint64], NDArray[np.uint16], HashArgs,
+     NDArray[np.uint16]],
+    tuple[int, int, int],
+]  # fmt: skip
+"""A compiled :func:`_rows` for one hand size, checked or not: (flat, keys, bits, flush, hash,
+out) to (row, card, kind)."""
 
-    Written for speed under numba: one loop per hand size and check, with both constants, so
-    the cards are read unrolled from a flat array (indexing the 2-D array row by row cost a
-    quarter of the time); every intermediate unsigned 64-bit (numba widens a mix of signed and
-    unsigned to a float, and checks signed indices for wraparound).
-    """
-    if check:
-        if k == 7:
-            return _rows(flat, 7, True, keys, bits, flush, h7, out)
-        if k == 6:
-            return _rows(flat, 6, True, keys, bits, flush, h6, out)
-        return _rows(flat, 5, True, keys, bits, flush, h5, out)
-    if k == 7:
-        return _rows(flat, 7, False, keys, bits, flush, h7, out)
-    if k == 6:
-        return _rows(flat, 6, False, keys, bits, flush, h6, out)
-    return _rows(flat, 5, False, keys, bits, flush, h5, out)
+
+def _kernel(k: int, check: bool) -> Kernel:
+    """:func:`_rows` compiled for ``k`` cards, with or without the input check: each of the six
+    compiles on its first use only (all six in one function took 2.8 s to compile cold)."""
+
+    def rank_rows(
+        flat: NDArray[np.uint8],
+        keys: NDArray[np.uint64],
+        bits: NDArray[np.uint64],
+        flush: NDArray[np.uint16],
+        h: HashArgs,
+        out: NDArray[np.uint16],
+    ) -> tuple[int, int, int]:  # pragma: no cover - compiled
+        return _rows(flat, k, check, keys, bits, flush, h, out)
+
+    rank_rows.__qualname__ = rank_rows.__name__ = f"rank_rows_{k}{'_checked' if check else ''}"
+    return jit(rank_rows)
+
+
+KERNELS: Final = {(k, check): _kernel(k, check) for k in (5, 6, 7) for check in (False, True)}
+"""The batch kernel of each hand size, unchecked and checked.
+
+Written for speed under numba: one loop per hand size and check, both constants, so the cards
+are read unrolled from a flat array (indexing the 2-D array row by row cost a quarter of the
+time); every intermediate unsigned 64-bit (numba widens a mix of signed and unsigned to a float,
+and checks signed indices for wraparound); the check fused into the same pass (a separate
+checking pass halved the throughput)."""
 
 
 @jit
@@ -400,9 +402,9 @@ def rank_batch(hands: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     """
     arr = _as_hands(hands, (5, 6, 7), check)
     out = np.empty(arr.shape[0], dtype=np.uint16)
-    row, card, kind = _rank_rows(
-        arr.reshape(-1), arr.shape[1], check, *batch_tables().kernel_args, out
-    )
+    keys, bits, flush, *hashes = batch_tables().kernel_args
+    kernel = KERNELS[arr.shape[1], check]
+    row, card, kind = kernel(arr.reshape(-1), keys, bits, flush, hashes[arr.shape[1] - 5], out)
     if kind == 1:
         raise FeltError(f"hand {row}: {card} is not a card number (allowed: 0-51)")
     if kind == 2:
