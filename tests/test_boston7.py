@@ -124,6 +124,32 @@ def test_dealer_hands_below_and_equal_by_brute_force(
     assert tuple(counted[1][i]) == dealer_counts(canonical)
 
 
+def test_flush_superset_lists_by_direct_enumeration(prepared: b7.Prepared) -> None:
+    """Each set's list (shared by its suit class) holds the rank values of exactly the flush
+    hands holding it: checked by dealing every completion of sets of three to five cards, two of
+    them one suit renaming apart."""
+    from itertools import combinations
+
+    t = tables()
+    sets = [(3, 7, 11), (0, 4, 8), (0, 5, 10), (1, 33, 41), (0, 4, 8, 13), (14, 25, 31, 50)]
+    sets += [(2, 6, 10, 14, 18), (3, 28, 32, 48, 50), (9, 12, 32, 38, 47), (1, 5, 9, 17, 30)]
+    for cards in sets:
+        index = b7.LEVEL_BASE[len(cards)] + sum(comb(c, i + 1) for i, c in enumerate(cards))
+        seg = prepared.sup_class[index]
+        got = prepared.sup_vals[prepared.sup_off[seg] : prepared.sup_off[seg + 1]].tolist()
+        rest = [c for c in range(52) if c not in cards]
+        hands = [cards + x for x in combinations(rest, 7 - len(cards))]
+        flush = [h for h in hands if max(sum(c & 3 == s for c in h) for s in range(4)) >= 5]
+        if not flush:
+            assert got == []
+            continue
+        ranks = np.array([[c >> 2 for c in h] for h in flush], dtype=np.int64)
+        counts = np.zeros((len(flush), 13), dtype=np.int64)
+        for col in ranks.T:
+            counts[np.arange(len(flush)), col] += 1
+        assert got == sorted(t.values[b7._slot(counts)].tolist())
+
+
 def test_counts_land_in_each_start_and_result_column(prepared: b7.Prepared) -> None:
     """One hand counted alone adds (below, equal, above) to its line once per start it holds."""
     for hand in ("Ah Kh Qh Jh Th 9h 3d", "2c 3d 5h 7s 9c Jd Kh", "9c 9d 9h 4s 4c 2d Kh"):
