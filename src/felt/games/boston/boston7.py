@@ -106,48 +106,42 @@ def _rank_counts_range(
 
     The dealer multisets are sorted by value, so each row stops at the first one above both its
     own value and a straight (they count in no column): a quarter of the pairs on average.  Each
-    multiset is kept as its ranks and counts in bytes (a few hundred kilobytes, in cache)."""
+    multiset is kept as seven (rank, count) bytes, padded with a rank that is never short of
+    cards, so its weight is seven lookups in the row's table of C(cards left, count) with no
+    branch (the loop vectorises: twice as fast as stopping at the ranks held or at a zero)."""
     n = counts.shape[0]
     binom4 = np.zeros((5, 5), dtype=np.int64)
     for a in range(5):
         binom4[a, 0] = 1
         for k in range(1, a + 1):
             binom4[a, k] = binom4[a - 1, k - 1] + (binom4[a - 1, k] if k <= a - 1 else 0)
-    ranks = np.zeros((n, 7), dtype=np.uint8)
-    cnts = np.zeros((n, 7), dtype=np.uint8)
-    used = np.zeros(n, dtype=np.uint8)
+    pad = 13 * 5  # rank 13, count 0: weight 1
+    held = np.full((7, n), pad, dtype=np.uint8)  # held[k, i]: 5 x rank + count of i's k-th rank
     for i in range(n):
+        k = 0
         for r in range(13):
             if counts[i, r]:
-                ranks[i, used[i]] = r
-                cnts[i, used[i]] = counts[i, r]
-                used[i] += 1
-    avail = np.zeros(13, dtype=np.int64)
+                held[k, i] = 5 * r + counts[i, r]
+                k += 1
+    h0, h1, h2, h3, h4, h5, h6 = held[0], held[1], held[2], held[3], held[4], held[5], held[6]
+    val = value.astype(np.int32)
+    ways = np.ones(14 * 5, dtype=np.int64)  # ways[5 r + c]: C(cards of rank r left, c)
     for q in rows:
         for r in range(13):
-            avail[r] = 4 - counts[q, r]
-        own = value[q]
-        top = max(own, straight_max)
+            for c in range(5):
+                ways[5 * r + c] = binom4[4 - counts[q, r], c]  # 0 when c exceeds what is left
+        own = val[q]
+        end = np.searchsorted(val, max(own, straight_max), side="right")
         below = np.int64(0)
         equal = np.int64(0)
         low = np.int64(0)
-        for i in range(n):
-            v = value[i]
-            if v > top:
-                break
-            w = np.int64(1)
-            for k in range(used[i]):
-                w *= binom4[avail[ranks[i, k]], cnts[i, k]]
-                if w == 0:
-                    break
-            if w == 0:
-                continue
-            if v < own:
-                below += w
-            elif v == own:
-                equal += w
-            if v <= straight_max:
-                low += w
+        for i in range(end):
+            w = ways[h0[i]] * ways[h1[i]] * ways[h2[i]] * ways[h3[i]] * ways[h4[i]]
+            w *= ways[h5[i]] * ways[h6[i]]
+            v = val[i]
+            below += w if v < own else 0
+            equal += w if v == own else 0
+            low += w if v <= straight_max else 0
         out[q, 0] = below
         out[q, 1] = equal
         out[q, 2] = low
@@ -431,13 +425,14 @@ also get their counts by value at hand (46 MB), so that no count searches a long
 def _counts_below(
     offsets: NDArray[np.int64], values: NDArray[np.uint16], width: int
 ) -> NDArray[np.int32]:
-    """For the classes of sets of up to :data:`PREFIX_LEVELS` - 1 cards: ``[c, u]`` how many
-    values in the class's list are below u (u from 0 to ``width`` - 1)."""
+    """For the classes of sets of up to :data:`PREFIX_LEVELS` - 1 cards: ``[u, c]`` how many
+    values in the class's list are below u (u from 0 to ``width`` - 1).  Value-major, so the
+    counts one hand reads (its value and the next, every class) lie in two rows of 8 kB."""
     n = sum(len(kernels.suit_classes(k)[1]) for k in range(PREFIX_LEVELS))
-    out = np.zeros((n, width), dtype=np.int32)
+    out = np.zeros((width, n), dtype=np.int32)
     at = np.arange(width)
     for c in range(n):
-        out[c] = np.searchsorted(values[offsets[c] : offsets[c + 1]], at)
+        out[:, c] = np.searchsorted(values[offsets[c] : offsets[c + 1]], at)
     return out
 
 
@@ -640,9 +635,9 @@ def _equity_range(
                 if not held:
                     continue
                 seg = sup_class[_subset_index(cards, m, binom, base)]
-                if seg < sup_below.shape[0]:  # the long lists: counts by value at hand
-                    under = np.int64(sup_below[seg, v])
-                    upto = np.int64(sup_below[seg, v + 1])
+                if seg < sup_below.shape[1]:  # the long lists: counts by value at hand
+                    under = np.int64(sup_below[v, seg])
+                    upto = np.int64(sup_below[v + 1, seg])
                 else:
                     a, b = sup_off[seg], sup_off[seg + 1]
                     if a == b:
@@ -726,7 +721,7 @@ def prepare(
         empty16, empty64 = np.zeros(0, dtype=np.uint16), np.zeros(1, dtype=np.int64)
         return Prepared(top, row_of_slot, np.zeros((len(slot), 3), dtype=np.int64), empty64,
                         empty16, np.zeros(0, dtype=np.int32), empty64, empty16,
-                        np.zeros((0, top + 2), dtype=np.int32), start_classes()[0])  # fmt: skip
+                        np.zeros((top + 2, 0), dtype=np.int32), start_classes()[0])  # fmt: skip
     rows = None
     if hands is not None:
         ranks = np.zeros((len(hands), 13), dtype=np.int64)
