@@ -549,8 +549,9 @@ def _run_pool(
     holds a lock as the workers are forked, and felt starts none here: no numba kernel is
     parallel, and a Dask client is never made on this path.
     """
-    runner(dataclasses.replace(job, rounds=1), [0], None)  # the result is not kept
     context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
+    if context is not None:  # a spawned worker starts afresh whatever this process loaded
+        runner(dataclasses.replace(job, rounds=1), [0], None)  # the result is not kept
     size = max(1, len(blocks) // (workers * 16))
     tasks = [blocks[i : i + size] for i in range(0, len(blocks), size)]
     parts: list[Tally] = []
