@@ -99,6 +99,9 @@ def test_writers_arriving_together_share_one_commit_and_return_after_it(store: S
     assert store.commits - before == 1
     assert out["seen by first"] == {"a", "b"}  # the first returned only once both were on disk
     assert _names(store) == {"a", "b"}
+    assert store.group is not None
+    timed = store.group.timings.reading()
+    assert timed["count"] == store.commits  # each COMMIT timed (and none that was not one)
 
 
 def test_a_failing_writer_rolls_back_alone(store: Store) -> None:

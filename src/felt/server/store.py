@@ -53,6 +53,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError
 
 from felt.core.errors import FeltError
 from felt.core.money import dollars
+from felt.server.pauses import Pauses
 
 metadata = MetaData()
 
@@ -416,6 +417,8 @@ class GroupCommit:
         self.conn: Connection | None = None
         self.batch: _Batch | None = None
         self.commits = 0
+        self.timings = Pauses()
+        """Each group's COMMIT (its fsync), labelled with the group's size."""
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
@@ -460,7 +463,9 @@ class GroupCommit:
         """Commit the group (or roll it back after ``error``) and wake its writers."""
         try:
             if error is None and batch.members:
+                began = time.perf_counter()
                 batch.root.commit()
+                self.timings.add(time.perf_counter() - began, batch.members)
                 self.commits += 1
             else:
                 batch.root.rollback()
