@@ -226,19 +226,23 @@ class Window:
     buckets: dict[str, int]
     longest_ms: float
     """The longest pause of 10 ms or more that ended in the window (0 if none did)."""
+    label: int
+    """The longest one's label: a collection's generation, a COMMIT's group size, the pages
+    in the log at a checkpoint."""
 
     @staticmethod
     def between(before: dict[str, Any], after: dict[str, Any], t0: float, t1: float) -> Window:
         b0, b1 = before["buckets_ms"], after["buckets_ms"]
-        long = [r[1] for r in after["recent"] if t0 <= r[0] <= t1]
+        long = max(((r[1], r[2]) for r in after["recent"] if t0 <= r[0] <= t1), default=(0, 0))
         return Window(after["count"] - before["count"], after["total_ms"] - before["total_ms"],
-                      {k: b1[k] - b0[k] for k in b1}, max(long, default=0.0))  # fmt: skip
+                      {k: b1[k] - b0[k] for k in b1}, long[0], long[1])  # fmt: skip
 
-    def text(self, seconds: float) -> str:
+    def text(self, seconds: float, label: str) -> str:
         over = {k: v for k, v in self.buckets.items() if v and k not in ("1", "2", "5")}
         shown = " ".join(f"{'>1000' if k == 'more' else '<=' + k}:{v}" for k, v in over.items())
         return (f"{self.count / seconds:6.1f}/s, {self.total_ms / seconds / 10:4.1f}% of the time, "
-                f"longest {self.longest_ms:6.1f} ms (over 5 ms: {shown or 'none'})")  # fmt: skip
+                f"longest {self.longest_ms:6.1f} ms ({label} {self.label}; "
+                f"over 5 ms: {shown or 'none'})")  # fmt: skip
 
 
 @dataclass
@@ -258,6 +262,8 @@ class Result:
     """The server's garbage-collection pauses in the window."""
     commit: Window | None
     """The server's group COMMITs (each with its fsync) in the window; None on PostgreSQL."""
+    checkpoint: Window | None
+    """The server's checkpoints (beside the writers) in the window; None on PostgreSQL."""
     run: int = 1
 
     def quantile(self, q: float) -> float:
@@ -306,12 +312,16 @@ async def measure(
         server.stop()
     print(f"  ({backend}, {mode.name}: server up in {started:.1f} s with {after['tables']} tables)")
     gc = Window.between(before["gc_pauses"], after["gc_pauses"], wall0, wall1)
-    commit = None
+    commit = checkpoint = None
     if after.get("commit_times"):
         commit = Window.between(before["commit_times"], after["commit_times"], wall0, wall1)
+    if after.get("checkpoint_times"):
+        checkpoint = Window.between(
+            before["checkpoint_times"], after["checkpoint_times"], wall0, wall1
+        )
     return Result(backend, mode.name, int(after["tables"]), took, stats,
                   events1 - events0, int(after["commits"]) - int(before["commits"]), load,
-                  gc, commit)  # fmt: skip
+                  gc, commit, checkpoint)  # fmt: skip
 
 
 def report(r: Result) -> None:
@@ -332,9 +342,11 @@ def report(r: Result) -> None:
         rounds = r.stats.rounds / (r.seconds / 60)
         print(f"{'':<21} {rounds:.0f} rounds a minute in all: at most about that many tables at "
               f"one round a minute, {rounds / max(1, r.tables):.1f}x the {r.tables} here")  # fmt: skip
-    print(f"{'':<21} server GC pauses {r.gc.text(r.seconds)}")
+    print(f"{'':<21} server GC pauses {r.gc.text(r.seconds, 'generation')}")
     if r.commit is not None:
-        print(f"{'':<21} group COMMITs    {r.commit.text(r.seconds)}")
+        print(f"{'':<21} group COMMITs    {r.commit.text(r.seconds, 'group of')}")
+    if r.checkpoint is not None:
+        print(f"{'':<21} checkpoints      {r.checkpoint.text(r.seconds, 'log pages')}")
     if r.stats.errors:
         print(f"           first error: {r.stats.errors[0]}")
 

@@ -148,6 +148,29 @@ def test_many_threads_lose_no_write(store: Store) -> None:
     assert store.commits <= 160 + 1  # the migration's own writes are not counted here
 
 
+def test_checkpoints_run_beside_the_writers_not_in_their_commit(store: Store) -> None:
+    with store.transaction() as conn:
+        _add(conn, "first")
+    group = store.group
+    assert group is not None
+    assert group.conn is not None
+    raw = group.conn.connection.driver_connection
+    assert raw is not None
+    assert raw.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0  # none in a COMMIT
+    for i in range(50):
+        with store.transaction() as conn:
+            _add(conn, f"n{i}")
+    end = time.monotonic() + 20
+    while not group.checkpoint_timings.count:  # the checkpointer's thread copies the log in
+        assert time.monotonic() < end, "no checkpoint ran"
+        time.sleep(0.05)
+    thread = group._checkpointer
+    assert thread is not None
+    assert thread.is_alive()
+    store.dispose()
+    assert not thread.is_alive()  # stopped with the store
+
+
 @pytest.fixture
 def seated(tmp_path: Path) -> Iterator[Harness]:
     """A server with 'ann' seated at b5 seat 2 and dds seat 3, both tables taking wagers."""

@@ -1045,6 +1045,7 @@ def create_app(server: Server, documented: bool = False) -> FastAPI:
             "clients": len(server.sockets),
             "gc_pauses": GC_PAUSES.reading(),
             "commit_times": None if group is None else group.timings.reading(),
+            "checkpoint_times": None if group is None else group.checkpoint_timings.reading(),
         }
 
     @app.get("/api/progressive")
