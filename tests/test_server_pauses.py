@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import time
 
-from felt.server.pauses import GC_PAUSES, KEEP, Pauses, watch_gc
+from felt.server.pauses import GC_PAUSES, KEEP, Pauses, gc_thresholds, settle_heap, watch_gc
 
 
 def test_pauses_are_counted_in_their_buckets_and_the_long_ones_kept() -> None:
@@ -39,3 +39,15 @@ def test_every_collection_is_timed_once_watched() -> None:
     before = GC_PAUSES.count
     gc.collect()
     assert GC_PAUSES.count == before + 1
+
+
+def test_settling_the_heap_freezes_start_up_and_scales_the_young_threshold() -> None:
+    kept = gc.get_threshold()
+    try:
+        settle_heap(2000)
+        assert gc.get_freeze_count() > 0  # start-up's objects out of the collector's sight
+        assert gc.get_threshold() == (20_000, 10, 10)
+        assert gc_thresholds(5) == (700, 10, 10)  # never below CPython's own
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*kept)
