@@ -419,11 +419,15 @@ class GroupCommit:
     longer: its own statements then run and its own group commits.  Checkpoints (the log's pages
     copied into the database file, which SQLite otherwise runs inside the COMMIT that fills the
     log past 1000 pages: two fsyncs and the copying, in the turn) are a thread's of its own on
-    another connection, beside the writers (docs/design.md, "Durability")."""
+    another connection, beside the writers; only a short catch-up, for the log to start over,
+    takes the turn between two groups (docs/design.md, "Durability")."""
 
     MAX_GROUP: Final = 64
     CHECKPOINT_SECONDS: Final = 0.5
     """How often the checkpointer looks for new commits to copy into the database file."""
+    LOG_PAGES: Final = 4000
+    """Past this many pages (16 MB) the checkpointer makes the log start over (see
+    :meth:`_checkpoints`)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -456,20 +460,32 @@ class GroupCommit:
     def _checkpoints(self) -> None:
         """Copy committed pages from the log into the database file, beside the writers (a
         PASSIVE checkpoint takes no write lock), every :attr:`CHECKPOINT_SECONDS` that saw a
-        commit; the log starts over once all of it is copied and no reader still needs it."""
+        commit.  The log starts over only at a write that finds all of it copied, which a
+        checkpoint beside the writers seldom leaves (a commit comes meanwhile): past
+        :attr:`LOG_PAGES` the checkpointer takes the writers' turn between two groups and copies
+        what came since its last pass, little, so the next write starts the log over."""
         seen = -1
         while not self._closing.wait(self.CHECKPOINT_SECONDS):
             if self.commits == seen:
                 continue
             seen = self.commits
-            began = time.perf_counter()
             try:
-                with self.engine.connect() as conn:  # outside any transaction: the driver's own
-                    row = _driver(conn).execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                log = self._checkpoint()
+                if log > self.LOG_PAGES:
+                    with self.turn:
+                        if self.batch is None:  # between groups: no write transaction open
+                            self._checkpoint()
             except Exception:  # the next round tries again; the writers go on meanwhile
                 seen = -1
-                continue
-            self.checkpoint_timings.add(time.perf_counter() - began, int(row[1]))
+
+    def _checkpoint(self) -> int:
+        """One PASSIVE checkpoint on a connection of its own, timed; the pages in the log."""
+        began = time.perf_counter()
+        with self.engine.connect() as conn:  # outside any transaction: the driver's own
+            row = _driver(conn).execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        log = int(row[1])
+        self.checkpoint_timings.add(time.perf_counter() - began, log)
+        return log
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
