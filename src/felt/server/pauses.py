@@ -76,25 +76,26 @@ def watch_gc() -> None:
         gc.callbacks.append(_gc_callback)
 
 
-YOUNG_PER_TABLE: Final = 10
-"""Generation 0's threshold per table held (at least CPython's 700).  At table pace the objects
-made per second grow with the tables; with a fixed threshold the collections per second, and
-with them the full collections, whose cost grows with the tables too, would grow alike.  Scaled,
-the collections per second stay about constant and a young collection examines at most ten
-objects a table (about a millisecond at 2,000 tables)."""
+TABLES_PER_OLD_ROUND: Final = 20
+"""Full collections are let through once in ``tables / 20`` generation-1 collections (at least
+CPython's 10).  After the freeze a full collection examines what the tables made since start-up
+(their rounds in play), so its pause grows with the tables; made that much rarer, the share of
+the time it takes stays about the same and few actions meet one.  The young generations keep
+CPython's thresholds: their pauses stay under a millisecond whatever the tables (a young
+threshold of 10 objects a table, tried first, made generation-1 pauses of 200 ms to 1.8 s at
+2,000 tables)."""
 
 
 def gc_thresholds(tables: int) -> tuple[int, int, int]:
-    """The collector's thresholds for a process holding ``tables`` tables (the older
-    generations' as CPython's)."""
-    return max(700, YOUNG_PER_TABLE * tables), 10, 10
+    """The collector's thresholds for a process holding ``tables`` tables."""
+    return 700, 10, max(10, tables // TABLES_PER_OLD_ROUND)
 
 
 def settle_heap(tables: int) -> None:
     """Once the tables are loaded: collect what start-up left unreachable, then move every
     object alive now (modules, compiled statements, the tables' settings) out of the collector's
     sight (``gc.freeze``), so a full collection examines only what came since; and set the
-    thresholds for ``tables``.  Objects frozen are never collected: only start-up's, once."""
+    thresholds for ``tables`` (:func:`gc_thresholds`).  Objects frozen are never collected: only start-up's, once."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*gc_thresholds(tables))
