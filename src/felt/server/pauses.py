@@ -92,10 +92,11 @@ def gc_thresholds(tables: int) -> tuple[int, int, int]:
 
 
 def settle_heap(tables: int) -> None:
-    """Once the tables are loaded: collect what start-up left unreachable, then move every
-    object alive now (modules, compiled statements, the tables' settings) out of the collector's
-    sight (``gc.freeze``), so a full collection examines only what came since; and set the
-    thresholds for ``tables`` (:func:`gc_thresholds`).  Objects frozen are never collected: only start-up's, once."""
-    gc.collect()
+    """Once the tables are loaded: move every object alive now (modules, compiled statements,
+    the loaded tables) out of the collector's sight (``gc.freeze``), so a full collection
+    examines only what came since; and set the thresholds for ``tables``
+    (:func:`gc_thresholds`).  Frozen objects are never collected: start-up's few unreachable
+    ones stay, which costs less than the full collection that would find them (it would hold
+    up every restart, and the crash campaigns count restarts)."""
     gc.freeze()
     gc.set_threshold(*gc_thresholds(tables))
