@@ -99,6 +99,9 @@ def test_writers_arriving_together_share_one_commit_and_return_after_it(store: S
     assert store.commits - before == 1
     assert out["seen by first"] == {"a", "b"}  # the first returned only once both were on disk
     assert _names(store) == {"a", "b"}
+    assert store.group is not None
+    timed = store.group.timings.reading()
+    assert timed["count"] == store.commits  # each COMMIT timed (and none that was not one)
 
 
 def test_a_failing_writer_rolls_back_alone(store: Store) -> None:
@@ -143,6 +146,29 @@ def test_many_threads_lose_no_write(store: Store) -> None:
         t.join(60)
     assert _names(store) == {f"{i}-{j}" for i in range(8) for j in range(20)}
     assert store.commits <= 160 + 1  # the migration's own writes are not counted here
+
+
+def test_checkpoints_run_beside_the_writers_not_in_their_commit(store: Store) -> None:
+    with store.transaction() as conn:
+        _add(conn, "first")
+    group = store.group
+    assert group is not None
+    assert group.conn is not None
+    raw = group.conn.connection.driver_connection
+    assert raw is not None
+    assert raw.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0  # none in a COMMIT
+    for i in range(50):
+        with store.transaction() as conn:
+            _add(conn, f"n{i}")
+    end = time.monotonic() + 20
+    while not group.checkpoint_timings.count:  # the checkpointer's thread copies the log in
+        assert time.monotonic() < end, "no checkpoint ran"
+        time.sleep(0.05)
+    thread = group._checkpointer
+    assert thread is not None
+    assert thread.is_alive()
+    store.dispose()
+    assert not thread.is_alive()  # stopped with the store
 
 
 @pytest.fixture

@@ -38,6 +38,7 @@ from felt.server import auth, cage
 from felt.server.auth import Account, AuthError, Forbidden
 from felt.server.host import LeaseLost, TableHost, new_table_row, request_digest
 from felt.server.meters import MeterBoard, linked, open_meters, stored_specs
+from felt.server.pauses import GC_PAUSES
 from felt.server.spec import AnySpec, TableSpec, any_spec_from_json
 from felt.server.store import (
     Conflict,
@@ -1036,12 +1037,16 @@ def create_app(server: Server, documented: bool = False) -> FastAPI:
     @app.get("/api/stats")
     async def stats(who: Who) -> dict[str, Any]:
         auth.require(who, "supervisor")
+        group = server.store.group
         return {
             "node": server.node,
             "tables": len(server.running()),
             "share": server.share,
             "commits": server.store.commits,
             "clients": len(server.sockets),
+            "gc_pauses": GC_PAUSES.reading(),
+            "commit_times": None if group is None else group.timings.reading(),
+            "checkpoint_times": None if group is None else group.checkpoint_timings.reading(),
         }
 
     @app.get("/api/progressive")

@@ -52,6 +52,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 
 from felt.core.errors import FeltError
 from felt.core.money import dollars
+from felt.server.pauses import Pauses
 
 metadata = MetaData()
 
@@ -482,6 +483,14 @@ class _Batch:
     error: BaseException | None = None
 
 
+def _driver(conn: Connection) -> Any:
+    """The driver's own connection under ``conn`` (statements on it begin no transaction)."""
+    raw = conn.connection.driver_connection
+    if raw is None:  # pragma: no cover - a checked-out connection always has one
+        raise RuntimeError("the connection has no driver connection")
+    return raw
+
+
 class GroupCommit:
     """SQLite writes from many threads made durable together: each writer's statements run in
     a savepoint of its own on one connection, in turn; the writer that finds nobody waiting
@@ -491,9 +500,21 @@ class GroupCommit:
     SQLite lets one connection write at a time anyway; waiting for the turn on an in-process
     lock instead of SQLite's busy handler (which polls, sleeping up to 100 ms) keeps the wait
     short, and one fsync per group instead of one per writer raises the rate of durable
-    writes under load."""
+    writes under load.
+
+    The COMMIT runs in the turn, so a writer that comes during a slow fsync waits for it, and no
+    longer: its own statements then run and its own group commits.  Checkpoints (the log's pages
+    copied into the database file, which SQLite otherwise runs inside the COMMIT that fills the
+    log past 1000 pages: two fsyncs and the copying, in the turn) are a thread's of its own on
+    another connection, beside the writers; only a short catch-up, for the log to start over,
+    takes the turn between two groups (docs/design.md, "Durability")."""
 
     MAX_GROUP: Final = 64
+    CHECKPOINT_SECONDS: Final = 0.5
+    """How often the checkpointer looks for new commits to copy into the database file."""
+    LOG_PAGES: Final = 4000
+    """Past this many pages (16 MB) the checkpointer makes the log start over (see
+    :meth:`_checkpoints`)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -503,6 +524,55 @@ class GroupCommit:
         self.conn: Connection | None = None
         self.batch: _Batch | None = None
         self.commits = 0
+        self.timings = Pauses()
+        """Each group's COMMIT (its fsync), labelled with the group's size."""
+        self.checkpoint_timings = Pauses()
+        """Each checkpoint, labelled with the pages in the log as it ran."""
+        self._checkpointer: threading.Thread | None = None
+        self._closing = threading.Event()
+
+    def _connect(self) -> Connection:
+        """The writers' connection, with SQLite's checkpoints in the COMMIT turned off (the
+        checkpointer's thread, started with it, runs them)."""
+        conn = self.engine.connect()
+        _driver(conn).execute("PRAGMA wal_autocheckpoint=0")
+        if self._checkpointer is None:
+            self._closing.clear()
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="felt-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
+        return conn.execution_options(felt_write=True)
+
+    def _checkpoints(self) -> None:
+        """Copy committed pages from the log into the database file, beside the writers (a
+        PASSIVE checkpoint takes no write lock), every :attr:`CHECKPOINT_SECONDS` that saw a
+        commit.  The log starts over only at a write that finds all of it copied, which a
+        checkpoint beside the writers seldom leaves (a commit comes meanwhile): past
+        :attr:`LOG_PAGES` the checkpointer takes the writers' turn between two groups and copies
+        what came since its last pass, little, so the next write starts the log over."""
+        seen = -1
+        while not self._closing.wait(self.CHECKPOINT_SECONDS):
+            if self.commits == seen:
+                continue
+            seen = self.commits
+            try:
+                log = self._checkpoint()
+                if log > self.LOG_PAGES:
+                    with self.turn:
+                        if self.batch is None:  # between groups: no write transaction open
+                            self._checkpoint()
+            except Exception:  # the next round tries again; the writers go on meanwhile
+                seen = -1
+
+    def _checkpoint(self) -> int:
+        """One PASSIVE checkpoint on a connection of its own, timed; the pages in the log."""
+        began = time.perf_counter()
+        with self.engine.connect() as conn:  # outside any transaction: the driver's own
+            row = _driver(conn).execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        log = int(row[1])
+        self.checkpoint_timings.add(time.perf_counter() - began, log)
+        return log
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
@@ -515,7 +585,7 @@ class GroupCommit:
         done = False
         try:
             if self.conn is None:
-                self.conn = self.engine.connect().execution_options(felt_write=True)
+                self.conn = self._connect()
             if self.batch is None:
                 self.batch = _Batch(self.conn.begin())
             batch = self.batch
@@ -547,7 +617,9 @@ class GroupCommit:
         """Commit the group (or roll it back after ``error``) and wake its writers."""
         try:
             if error is None and batch.members:
+                began = time.perf_counter()
                 batch.root.commit()
+                self.timings.add(time.perf_counter() - began, batch.members)
                 self.commits += 1
             else:
                 batch.root.rollback()
@@ -564,7 +636,13 @@ class GroupCommit:
         batch.done.set()
 
     def close(self) -> None:
-        """Close the writers' connection (no write may be under way)."""
+        """Stop the checkpointer and close the writers' connection (no write may be under
+        way).  What is not checkpointed yet is in the log, which SQLite copies in as the last
+        connection closes, or as the next one opens after a crash."""
+        self._closing.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
+            self._checkpointer = None
         if self.conn is not None:
             self.conn.close()
             self.conn = None
