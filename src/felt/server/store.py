@@ -370,11 +370,13 @@ def make_engine(url: str) -> Engine:
     full = sqlalchemy_url(url)
     if full.startswith("sqlite"):
         create_private(full)
+        parsed = make_url(full)
+        in_memory = parsed.database in (None, "", ":memory:") or "memory" in str(parsed.query)
+        # a database in memory lives in one connection (SQLAlchemy's SingletonThreadPool, which
+        # takes no sizes); a file gets the pool sized to the threads
+        sizes = {} if in_memory else {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
         engine = create_engine(
-            full,
-            connect_args={"timeout": 30, "check_same_thread": False},
-            pool_size=POOL_SIZE,
-            max_overflow=POOL_OVERFLOW,
+            full, connect_args={"timeout": 30, "check_same_thread": False}, **sizes
         )
 
         @event.listens_for(engine, "connect")
