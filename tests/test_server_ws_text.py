@@ -81,3 +81,9 @@ def _frames(h: Harness) -> list[str]:
             if {"ack", "error"} <= kinds:
                 break
     return frames
+
+
+def test_what_orjson_refuses_is_written_by_the_standard_encoder() -> None:
+    """An integer past 64 bits (no message holds one today) is written, not dropped."""
+    msg = {"type": "x", "n": 1 << 70, "s": "é"}
+    assert message_text(msg) == json.dumps(msg, separators=(",", ":"), ensure_ascii=False)

@@ -133,3 +133,10 @@ def test_a_biased_shuffle_fails_these_tests() -> None:
     biased = Counter(fisher_yates(cards, lambda m: secrets.randbelow(5) % m) for _ in range(n))
     every = list(permutations(cards))
     assert chi_square([biased[p] for p in every], n / 24) > CHI2_23_P1E6
+
+
+@pytest.mark.parametrize("bounds", [[0], [3, -1], [257]])
+def test_a_bound_no_draw_can_serve_is_refused(bounds: list[int]) -> None:
+    """A bound below 1 has no draw, and one above the word's range would be redrawn forever."""
+    with pytest.raises(ValueError, match="each bound must be 1 to 256"):
+        uniform_draws(bounds, lambda k: bytes(k), width=1)

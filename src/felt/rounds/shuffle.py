@@ -58,13 +58,17 @@ def uniform_draws(
     >>> uniform_draws([10, 3], lambda k: bytes([13, 2])[:k], width=1)
     [3, 2]
     """
+    span = 1 << (8 * width)
+    if any(not 1 <= n <= span for n in bounds):
+        raise ValueError(
+            f"each bound must be 1 to {span} for {width}-byte draws, got {list(bounds)}"
+        )
     data = randbytes(width * len(bounds))
     words: Sequence[int] = (
         struct.unpack(f">{len(bounds)}Q", data)
         if width == 8
         else [int.from_bytes(data[i : i + width], "big") for i in range(0, len(data), width)]
     )
-    span = 1 << (8 * width)
     out: list[int] = []
     for value, n in zip(words, bounds, strict=True):
         limit = span - span % n
@@ -80,8 +84,16 @@ class SystemShuffle:
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """A uniformly random order, unpredictable."""
-        draws = iter(uniform_draws(range(len(cards), 1, -1)))  # fisher_yates asks n, n-1 .. 2
-        return fisher_yates(cards, lambda _n: next(draws))
+        bounds = range(len(cards), 1, -1)  # what fisher_yates asks, in its order: n, n-1 .. 2
+        draws = iter(zip(bounds, uniform_draws(bounds), strict=True))
+
+        def below(n: int) -> int:
+            bound, draw = next(draws)
+            if n != bound:  # pragma: no cover - fisher_yates's order is fixed
+                raise RuntimeError(f"a shuffle draw below {n} was asked where {bound} was drawn")
+            return draw
+
+        return fisher_yates(cards, below)
 
 
 class SeededShuffle:

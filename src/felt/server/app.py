@@ -1219,8 +1219,11 @@ def message_text(msg: dict[str, Any]) -> str:
     """A WebSocket message as JSON text: the text Starlette's ``send_json`` wrote
     (``json.dumps`` with ``separators=(",", ":")`` and ``ensure_ascii=False``), encoded by
     orjson, several times faster on a table's view (number keys written as text, as ``json``
-    writes them)."""
-    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    writes them); what orjson refuses (an integer past 64 bits) is written by ``json``."""
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
 
 async def _send_loop(ws: WebSocket, client: Client) -> None:

@@ -499,6 +499,13 @@ class TableHost:
         an action costs one transaction, not a read transaction and then a write; an action the
         table refuses reads them in a read of their own before the refusal is given (a retry of
         an action on record is answered, whatever the round has become)."""
+        if key is not None and who is not None and action.family == "dealer":
+            # a dealer's step may be completed by the table (dice thrown, a clock read): the
+            # session and the key are checked first, so a retry or an ended session spends no
+            # throw (dealer steps are few a round; players' actions take the one-read path)
+            who, seen = answered_before(self.store, who, key, digest, token)
+            if seen is not None:
+                return seen
         try:
             action = self._admit(action, who, for_round)
             change = None if action.needs_meter else self._try(action, who)
@@ -573,7 +580,10 @@ class TableHost:
                 "chips back"
             )
         # what only the table supplies as the action is applied (an electronic table's dice)
-        action = self.game.complete_action(self.table, action, self.round)
+        completed = self.game.complete_action(self.table, action, self.round)
+        if completed != action and action.family != "dealer":  # pragma: no cover - the contract
+            raise RuntimeError(f"{action.name}: a game completes only the dealer's steps")
+        action = completed
         if who is not None and action.places_wagers:
             self.names[who.name] = who.id
         return action

@@ -14,15 +14,17 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -47,7 +49,7 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 
 from felt.core.errors import FeltError
@@ -245,6 +247,9 @@ def _declare_game_tables() -> None:
 
 _declare_game_tables()
 
+log_store = logging.getLogger("felt.server")
+"""The server's log (the store says there when SQLite's checkpoints fail)."""
+
 CAGE: Final = "cage"
 """The ledger account money enters and leaves by (the cashier's cage)."""
 HOUSE_ACCOUNT: Final = "house"
@@ -363,6 +368,16 @@ POOL_OVERFLOW: Final = 10
 closed when returned."""
 
 
+def in_memory(url: str | URL) -> bool:
+    """Whether the SQLite ``url`` is a database in memory (no file, no log).
+
+    >>> in_memory("sqlite://"), in_memory("sqlite:///felt.db")
+    (True, False)
+    """
+    parsed = make_url(url)
+    return parsed.database in (None, "", ":memory:") or "memory" in str(parsed.query)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
     processes can share the file and a commit is on disk when it returns.  A new SQLite file
@@ -370,11 +385,9 @@ def make_engine(url: str) -> Engine:
     full = sqlalchemy_url(url)
     if full.startswith("sqlite"):
         create_private(full)
-        parsed = make_url(full)
-        in_memory = parsed.database in (None, "", ":memory:") or "memory" in str(parsed.query)
         # a database in memory lives in one connection (SQLAlchemy's SingletonThreadPool, which
         # takes no sizes); a file gets the pool sized to the threads
-        sizes = {} if in_memory else {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
+        sizes = {} if in_memory(full) else {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
         engine = create_engine(
             full, connect_args={"timeout": 30, "check_same_thread": False}, **sizes
         )
@@ -465,9 +478,16 @@ def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) 
         else:
             got.cursor.execute(got.sql[name], params)
     except got.error as err:  # as SQLAlchemy raises it (an IntegrityError, an OperationalError)
+        # a lost connection is invalidated as SQLAlchemy would, so the pool never hands it out
+        # again (SQLAlchemy's statement events do not see these statements: none are used)
+        lost = bool(conn.dialect.is_disconnect(cast(Any, err), dbapi, got.cursor))
+        if lost:
+            with contextlib.suppress(Exception):
+                conn.invalidate(err)
         raise DBAPIError.instance(
-            got.sql[name], params, err, got.error, dialect=conn.dialect
-        ) from err
+            got.sql[name], params, err, got.error, connection_invalidated=lost,
+            dialect=conn.dialect,
+        ) from err  # fmt: skip
     return got.cursor
 
 
@@ -493,6 +513,19 @@ def _driver(conn: Connection) -> Any:
     return raw
 
 
+def _checkpoints(ref: weakref.ReferenceType[GroupCommit], closing: threading.Event) -> None:
+    """The checkpointer's thread: a round every :attr:`GroupCommit.CHECKPOINT_SECONDS` until
+    the store closes or is dropped (it holds the store only while a round runs, so a store
+    nobody closed is still collected, and its thread ends)."""
+    seen = -1
+    while not closing.wait(GroupCommit.CHECKPOINT_SECONDS):
+        group = ref()
+        if group is None:
+            return
+        seen = group._checkpoint_round(seen)
+        del group
+
+
 class GroupCommit:
     """SQLite writes from many threads made durable together: each writer's statements run in
     a savepoint of its own on one connection, in turn; the writer that finds nobody waiting
@@ -514,6 +547,8 @@ class GroupCommit:
     MAX_GROUP: Final = 64
     CHECKPOINT_SECONDS: Final = 0.5
     """How often the checkpointer looks for new commits to copy into the database file."""
+    GIVE_UP: Final = 20
+    """Checkpoints failed in a row after which SQLite's own come back (ten seconds of them)."""
     LOG_PAGES: Final = 4000
     """Past this many pages (16 MB) the checkpointer makes the log start over (see
     :meth:`_checkpoints`)."""
@@ -532,46 +567,71 @@ class GroupCommit:
         """Each checkpoint, labelled with the pages in the log as it ran."""
         self._checkpointer: threading.Thread | None = None
         self._closing = threading.Event()
+        self.auto_checkpoints = in_memory(engine.url)
+        """SQLite checkpoints in the COMMIT, as by default (a database in memory; or the
+        checkpointer gave up), rather than on the checkpointer's thread."""
+        self.checkpoint_failures = 0
 
     def _connect(self) -> Connection:
         """The writers' connection, with SQLite's checkpoints in the COMMIT turned off (the
-        checkpointer's thread, started with it, runs them)."""
+        checkpointer's thread, started with it, runs them); a database in memory, which has no
+        log, and a store whose checkpointer gave up keep SQLite's own."""
         conn = self.engine.connect()
-        _driver(conn).execute("PRAGMA wal_autocheckpoint=0")
-        if self._checkpointer is None:
-            self._closing.clear()
-            self._checkpointer = threading.Thread(
-                target=self._checkpoints, name="felt-checkpoint", daemon=True
-            )
-            self._checkpointer.start()
+        if not self.auto_checkpoints:
+            _driver(conn).execute("PRAGMA wal_autocheckpoint=0")
+            if self._checkpointer is None:
+                self._closing.clear()
+                self._checkpointer = threading.Thread(
+                    target=_checkpoints,
+                    args=(weakref.ref(self), self._closing),
+                    name="felt-checkpoint",
+                    daemon=True,
+                )
+                self._checkpointer.start()
         return conn.execution_options(felt_write=True)
 
-    def _checkpoints(self) -> None:
-        """Copy committed pages from the log into the database file, beside the writers (a
-        PASSIVE checkpoint takes no write lock), every :attr:`CHECKPOINT_SECONDS` that saw a
-        commit.  The log starts over only at a write that finds all of it copied, which a
-        checkpoint beside the writers seldom leaves (a commit comes meanwhile): past
-        :attr:`LOG_PAGES` the checkpointer takes the writers' turn between two groups and copies
-        what came since its last pass, little, so the next write starts the log over."""
-        seen = -1
-        while not self._closing.wait(self.CHECKPOINT_SECONDS):
-            if self.commits == seen:
-                continue
-            seen = self.commits
-            try:
-                log = self._checkpoint()
+    def _checkpoint_round(self, seen: int) -> int:
+        """One round of the checkpointer (:func:`_checkpoints`): if commits came since
+        ``seen``, copy committed pages from the log into the database file beside the writers
+        (a PASSIVE checkpoint takes no write lock).  The log starts over only at a write that
+        finds all of it copied, which a checkpoint beside the writers seldom leaves (a commit
+        comes meanwhile): past :attr:`LOG_PAGES` the checkpointer takes the writers' turn between
+        two groups and copies what came since its last pass, little, so the next write starts
+        the log over.  Its connection is taken before the turn, so the writers never wait on a
+        pool.  Returns the commits seen; after :attr:`GIVE_UP` failures in a row the writers'
+        connection gets SQLite's own checkpoints back and the checkpointer stops."""
+        if self.commits == seen:
+            return seen
+        seen = self.commits
+        try:
+            with self.engine.connect() as conn:
+                log = self._checkpoint(conn)
                 if log > self.LOG_PAGES:
                     with self.turn:
                         if self.batch is None:  # between groups: no write transaction open
-                            self._checkpoint()
-            except Exception:  # the next round tries again; the writers go on meanwhile
-                seen = -1
+                            self._checkpoint(conn)
+            self.checkpoint_failures = 0
+        except Exception as err:  # the next round tries again; the writers go on meanwhile
+            self.checkpoint_failures += 1
+            if self.checkpoint_failures == 1:
+                log_store.warning("SQLite checkpoint failed (tried again in %.1f s): %s",
+                                  self.CHECKPOINT_SECONDS, err)  # fmt: skip
+            if self.checkpoint_failures >= self.GIVE_UP:
+                log_store.error("SQLite checkpoints failed %d times in a row: SQLite checkpoints "
+                                "in the COMMIT again", self.checkpoint_failures)  # fmt: skip
+                with self.turn:
+                    self.auto_checkpoints = True
+                    if self.conn is not None:
+                        with contextlib.suppress(Exception):
+                            _driver(self.conn).execute("PRAGMA wal_autocheckpoint=1000")
+                self._closing.set()
+            return -1
+        return seen
 
-    def _checkpoint(self) -> int:
-        """One PASSIVE checkpoint on a connection of its own, timed; the pages in the log."""
+    def _checkpoint(self, conn: Connection) -> int:
+        """One PASSIVE checkpoint on ``conn`` (not the writers'), timed; the pages in the log."""
         began = time.perf_counter()
-        with self.engine.connect() as conn:  # outside any transaction: the driver's own
-            row = _driver(conn).execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        row = _driver(conn).execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         log = int(row[1])
         self.checkpoint_timings.add(time.perf_counter() - began, log)
         return log
