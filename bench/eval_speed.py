@@ -1,6 +1,6 @@
 """Hand evaluations per second, felt against its peers, like with like, on the same random hands.
 
-Two comparisons, all measured in this run on this machine, one thread:
+Three comparisons, all measured in this run on this machine, one thread:
 
 - per call vs per call: felt's single-hand ``hand_rank()`` (plain Python) against phevaluator's
   ``evaluate_cards()``, eval7's ``evaluate()`` and treys' ``Evaluator.evaluate()``, each called
@@ -9,6 +9,18 @@ Two comparisons, all measured in this run on this machine, one thread:
   compiled C evaluator (the ``evaluate_5cards`` / ``evaluate_7cards`` its wheel ships) called
   once per row by a C loop over the same array (``bench/eval_loop.c``, built here with the
   system ``cc``, the whole batch one ctypes call, timed inside C).  Neither side checks input.
+- felt's batch now against felt's batch before issue 25 (``bench/_eval_v1.py``, the kernel and
+  tables as they were, code unchanged), unchecked and checked, same hands, same run (target for
+  seven cards: 1.3x).
+
+OMPEval is not among the peers: its only registry package, ``omp-wrapper`` (0.7), does not build
+with this machine's g++ 12 (its random generator's ``min()``/``max()`` are not ``constexpr``,
+which libstdc++ 12's ``uniform_int_distribution`` requires).
+
+Every run is timed by the CPU clock of the thread that runs it (``time.thread_time`` in Python,
+``CLOCK_THREAD_CPUTIME_ID`` in the C loop), the best of several rounds in which the runs take
+turns: on a machine shared with other work, the time it gives them is not counted, and for one
+thread doing nothing but compute the CPU time is the wall time of an idle machine.
 
 Every ratio is felt's rate over the peer's (above 1, felt is faster) and its line says what it
 compares.  Also prints felt's batch against the issue's throughput targets, the size of felt's
@@ -34,6 +46,7 @@ from typing import Any
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import numpy as np
+from _eval_v1 import rank_batch_v1
 from numpy.typing import NDArray
 
 from felt.core.batch import rank_batch
@@ -66,12 +79,12 @@ Timed = Callable[[], tuple[float, Any]]
 
 
 def timed(fn: Callable[[], object]) -> Timed:
-    """``fn`` as a timed run, timed from Python."""
+    """``fn`` as a timed run, timed from Python by this thread's CPU clock."""
 
     def run() -> tuple[float, Any]:
-        start = time.perf_counter()
+        start = time.thread_time()
         result = fn()
-        return time.perf_counter() - start, result
+        return time.thread_time() - start, result
 
     return run
 
@@ -160,15 +173,42 @@ def main() -> None:
     for k, target in ((5, 100e6), (7, 50e6)):
         hands = random_hands(args.batch, k, rng)
         rank_batch(hands[:10])  # compile / load the kernel before timing
-        runs = [timed(partial(rank_batch, hands, check=False)), timed(partial(rank_batch, hands))]
+        rank_batch_v1(hands[:10])
+        runs = [
+            timed(partial(rank_batch, hands, check=False)),
+            timed(partial(rank_batch, hands)),
+            timed(partial(rank_batch_v1, hands, check=False)),
+            timed(partial(rank_batch_v1, hands)),
+        ]
         if not isinstance(loop, str):
             runs.append(c_loop_run(loop, k, hands))
-        (unchecked_s, felt_values), (checked_s, _), *c_loop = race(runs, repeats=5)
+        load = os.getloadavg()[0]
+        (
+            (unchecked_s, felt_values),
+            (checked_s, _),
+            (v1_s, v1_values),
+            (v1_checked_s, _),
+            *c_loop,
+        ) = race(runs, repeats=5)
         batch, checked = len(hands) / unchecked_s, len(hands) / checked_s
+        v1, v1_checked = len(hands) / v1_s, len(hands) / v1_checked_s
         rows += [
             (f"{k}-card felt rank_batch() unchecked (numba)", batch),
             (f"{k}-card felt rank_batch() input checked (numba)", checked),
+            (f"{k}-card felt rank_batch() before issue 25, unchecked", v1),
+            (f"{k}-card felt rank_batch() before issue 25, checked", v1_checked),
         ]
+        same_v1 = bool(np.array_equal(felt_values, v1_values))
+        verdict = (
+            ""
+            if k != 7
+            else (" (target 1.3x: met)" if batch >= 1.3 * v1 else " (target 1.3x: NOT MET)")
+        )
+        lines.append(
+            f"{k}-card felt batch now / before issue 25 (bench/_eval_v1.py), load {load:.2f}: "
+            f"unchecked {batch / v1:.2f}x{verdict}, input checked {checked / v1_checked:.2f}x; "
+            f"same value on all {len(hands):,} hands: {same_v1}"
+        )
         lines.append(
             f"{k}-card felt batch, input checked, vs target {target / 1e6:.0f} M/s: "
             f"{checked / 1e6:,.1f} M/s, " + ("met" if checked >= target else "NOT MET")
@@ -221,6 +261,7 @@ def main() -> None:
             )
     shutil.rmtree(workdir, ignore_errors=True)
 
+    print(f"load average (1, 5, 15 min) at the end: {os.getloadavg()}")
     print(f"{'evaluator':<56}{'hands per second':>20}")
     for name, rate in rows:
         print(f"{name:<56}{rate:>20,.0f}")

@@ -1,8 +1,14 @@
-"""Keno start-up against stored tickets (issue 18 item 15; target: under 2 s at 1M tickets): the
-wall time of ``KenoHost.load()`` on a database holding 10k, 100k and 1M tickets, printed with the
-growth factor from one size to the next, beside the peer measured in the same run: the same load
-replaying every stored event (no snapshots), where that is feasible.  Both load the same system
-from the same database; best of three.  Run with ``./dev bench keno_start [--backend ...]``.
+"""Keno start-up and draw against stored tickets (issue 18 item 15, issue 25 target 3: start-up
+under 2 s at 1M tickets, a draw's cost that of its game's tickets): the wall time of
+``KenoHost.load()`` on a database holding 10k, 100k and 1M tickets, printed with the growth factor
+from one size to the next, beside the peer measured in the same run: the same load replaying every
+stored event (no snapshots), where that is feasible, both with the draw as it is (grading the
+game's own tickets, kept by day and game) and with the old walk of every ticket held
+(:class:`OldWalk`, the code before issue 25 kept here as the reference).  Both load the same
+system from the same database; best of three.  Then the started host plays games of 100 tickets
+and the draw of each is timed (the host's whole draw: grading, its transaction and the draw's
+snapshot; the core's part printed beside), games alternating between the draw as it is and the
+old walk on the same host, best of each.  Run with ``./dev bench keno_start [--backend ...]``.
 
 The rows are generated directly: the keno core runs in memory (100 tickets a game, a winner in
 about four paid, a void now and then) and its events and the snapshot of each draw are written in
@@ -20,20 +26,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from typing import Any
 
 from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from felt.games.keno import server as kenoserver
 from felt.games.keno import snapshot
 from felt.games.keno import snapshots as kenosnap
 from felt.games.keno.codec import effect_json, to_json
@@ -46,6 +55,7 @@ from felt.games.keno.system import (
     WRITER,
     Action,
     Draw,
+    Event,
     GameRecord,
     Issue,
     KenoSystem,
@@ -64,8 +74,29 @@ from tests.server_helpers import postgres_schema_url
 ANN = Staff("W-017", WRITER)
 SUE = Staff("S-002", SUPERVISOR)
 PER_GAME = 100
+OWNER = "bench"
+DRAWS = 3
+"""Games drawn on a started host with each draw (as it is, and the old walk)."""
 REAL_AT_MOST = 100_000
 SIZES = (10_000, 100_000, 1_000_000)
+
+
+class OldWalk(KenoSystem):
+    """The peer: the keno system as before issue 25, whose draw, game check and day's end walked
+    every ticket the system holds (all of them after a replay from the first event; the open
+    ones of a system restored from a snapshot)."""
+
+    def _to_play(self) -> list[TicketState]:
+        return [
+            s
+            for s in self.tickets.values()
+            if s.record.day == self.day and not s.voided and not s.games_done
+        ]
+
+    def _sold_for(self, game: int) -> bool:
+        return any(
+            self._plays(s, game) and s.record.first_game == game for s in self.tickets.values()
+        )
 
 
 def spec() -> KenoSpec:
@@ -127,7 +158,7 @@ def generate(store: Store, tickets: int, year: bool = False) -> tuple[int, bool]
     system = KenoSystem(config)
     rng = random.Random(tickets)
     with store.engine.begin() as conn:
-        conn.execute(insert(felt_tables).values(**new_table_row(s, None)))
+        conn.execute(insert(felt_tables).values(**new_table_row(s, OWNER)))
     template: list[TicketState] = []
     base_seq = 0
     if tickets > real:
@@ -211,13 +242,16 @@ def _play(system: KenoSystem, tickets: int, rng: random.Random, out: list[Action
         now += timedelta(seconds=20)
 
 
-def timed_load(url: str, full: bool, runs: int = 3) -> tuple[float, int, float]:
+def timed_load(url: str, full: bool, runs: int = 3, old: bool = False) -> tuple[float, int, float]:
     """Best wall time of a fresh host's load (snapshots, or every event), tickets loaded, and
-    the time of taking the next draw's snapshot of the system loaded (encoding and digests)."""
+    the time of taking the next draw's snapshot of the system loaded (encoding and digests).
+    ``old``: the system loaded is an :class:`OldWalk`."""
     best, count, take = float("inf"), 0, 0.0
     real = kenosnap.load
     if full:
         kenosnap.load = lambda *args: None
+    if old:
+        vars(kenoserver)["KenoSystem"] = vars(snapshot)["KenoSystem"] = OldWalk
     try:
         for _ in range(runs):
             store = Store(url)
@@ -232,7 +266,92 @@ def timed_load(url: str, full: bool, runs: int = 3) -> tuple[float, int, float]:
             store.dispose()
     finally:
         kenosnap.load = real
+        vars(kenoserver)["KenoSystem"] = vars(snapshot)["KenoSystem"] = KenoSystem
     return best, count, take
+
+
+@dataclass
+class Draws:
+    """Draw times (s) of games of :data:`PER_GAME` tickets on a started host: the host's whole
+    draw and the core's part, best of :data:`DRAWS`, with the draw as it is and the old walk;
+    the draw's snapshot, and the first draw after the start (which builds the index)."""
+
+    host: float = float("inf")
+    core: float = float("inf")
+    old_host: float = float("inf")
+    old_core: float = float("inf")
+    take: float = float("inf")
+    first: float = 0.0
+
+
+def timed_draws(url: str) -> Draws:
+    """Start a host from the record, then play :data:`DRAWS` games of :data:`PER_GAME` tickets
+    with each draw, alternating (the first, the tail game's, timed apart), timing each draw."""
+    store = Store(url)
+    host = KenoHost(store, spec(), OWNER)
+    host.load()
+    system = host.system
+    spent: dict[str, float] = {}
+    real_apply, real_take = system.apply, snapshot.take
+
+    def apply(action: Action) -> Event:
+        start = time.perf_counter()
+        try:
+            return real_apply(action)
+        finally:
+            spent["core"] = time.perf_counter() - start
+
+    def take(
+        system: KenoSystem, key: int, extra: Mapping[str, Any] | None = None
+    ) -> snapshot.Snapshot:
+        start = time.perf_counter()
+        try:
+            return real_take(system, key, extra)
+        finally:
+            spent["take"] = time.perf_counter() - start
+
+    system.apply = apply  # type: ignore[method-assign]
+    snapshot.take = take
+    out = Draws()
+    rng = random.Random(25)
+    assert system.clock is not None
+    at = system.clock
+    try:
+        for i in range(2 * DRAWS + 1):
+            old = i % 2 == 0 and i > 0
+            system.__class__ = OldWalk if old else KenoSystem
+            game = system.current
+            assert game is not None
+            if game.state == "drawn":
+                at += timedelta(seconds=20)
+                host._record(OpenGame(at, at + timedelta(minutes=4)), None)
+                game = system.current
+                assert game is not None
+            for k in range(PER_GAME):
+                at += timedelta(seconds=1)
+                request = {"numbers": rng.sample(range(1, 81), rng.randint(1, 6)), "rate": "1.00"}
+                host._record(Issue(at, 1 + k % 2, ANN, request), None)
+            assert game.closes_at is not None
+            at = max(at, game.closes_at)
+            host._record(LockOut(at), None)
+            at += timedelta(seconds=5)
+            start = time.perf_counter()
+            host._record(Draw(at, tuple(rng.sample(range(1, 81), 20))), None)
+            took = time.perf_counter() - start
+            if i == 0:
+                out.first = took
+            elif old:
+                out.old_host = min(out.old_host, took)
+                out.old_core = min(out.old_core, spent["core"])
+            else:
+                out.host = min(out.host, took)
+                out.core = min(out.core, spent["core"])
+                out.take = min(out.take, spent["take"])
+    finally:
+        snapshot.take = real_take
+        system.__class__ = KenoSystem
+        store.dispose()
+    return out
 
 
 @contextmanager
@@ -253,8 +372,11 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(x) for x in args.sizes.split(",")]
     print(f"keno start-up (KenoHost.load) on {args.backend}, best of 3; peer: the same load "
-          "replaying every event")  # fmt: skip
+          "replaying every event, with the draw as it is and the old walk of every ticket; then "
+          f"a game's draw on the started host ({PER_GAME} tickets, best of {DRAWS}; peer: the "
+          f"old walk on the same host, games alternating); load average {os.getloadavg()}")  # fmt: skip
     last: float | None = None
+    last_draw: float | None = None
     for n in sizes:
         with database(args.backend) as url:
             store = Store(url)
@@ -272,11 +394,21 @@ def main() -> None:
                     f"snapshot then takes {take * 1000:.0f} ms]")  # fmt: skip
             if replayable:
                 full, _, _ = timed_load(url, full=True, runs=1)
-                line += f"\n{'':>9}          peer: full replay {full:7.3f} s (snapshot start is {full / took:,.0f}x faster)"
+                old, _, _ = timed_load(url, full=True, runs=1, old=True)
+                line += (f"\n{'':>9}          peer: full replay {full:7.3f} s (snapshot start is "
+                         f"{full / took:,.0f}x faster); with the old walk {old:7.3f} s "
+                         f"({old / full:.1f}x the draw as it is)")  # fmt: skip
             else:
                 line += f"\n{'':>9}          peer: full replay not run (earlier tickets generated as archive only)"
+            d = timed_draws(url)
+            growth = "" if last_draw is None else f"  growth x{d.host / last_draw:5.2f}"
+            line += (f"\n{'':>9}          draw {d.host * 1000:6.1f} ms (core {d.core * 1000:5.2f} ms, "
+                     f"snapshot {d.take * 1000:5.1f} ms){growth}; peer: old walk "
+                     f"{d.old_host * 1000:6.1f} ms (core {d.old_core * 1000:5.2f} ms); first draw "
+                     f"after start {d.first * 1000:.1f} ms; load average "
+                     f"{os.getloadavg()[0]:.2f}")  # fmt: skip
             print(line, flush=True)
-            last = took
+            last, last_draw = took, d.host
 
 
 if __name__ == "__main__":

@@ -216,6 +216,35 @@ def event_count(url: str) -> int:
         engine.dispose()
 
 
+@dataclass(frozen=True)
+class Window:
+    """Pauses the server counted between two readings of ``GET /api/stats`` (see
+    ``felt.server.pauses``): how many, their total, how many in each bucket, the longest."""
+
+    count: int
+    total_ms: float
+    buckets: dict[str, int]
+    longest_ms: float
+    """The longest pause of 10 ms or more that ended in the window (0 if none did)."""
+    label: int
+    """The longest one's label: a collection's generation, a COMMIT's group size, the pages
+    in the log at a checkpoint."""
+
+    @staticmethod
+    def between(before: dict[str, Any], after: dict[str, Any], t0: float, t1: float) -> Window:
+        b0, b1 = before["buckets_ms"], after["buckets_ms"]
+        long = max(((r[1], r[2]) for r in after["recent"] if t0 <= r[0] <= t1), default=(0, 0))
+        return Window(after["count"] - before["count"], after["total_ms"] - before["total_ms"],
+                      {k: b1[k] - b0[k] for k in b1}, long[0], long[1])  # fmt: skip
+
+    def text(self, seconds: float, label: str) -> str:
+        over = {k: v for k, v in self.buckets.items() if v and k not in ("1", "2", "5")}
+        shown = " ".join(f"{'>1000' if k == 'more' else '<=' + k}:{v}" for k, v in over.items())
+        return (f"{self.count / seconds:6.1f}/s, {self.total_ms / seconds / 10:4.1f}% of the time, "
+                f"longest {self.longest_ms:6.1f} ms ({label} {self.label}; "
+                f"over 5 ms: {shown or 'none'})")  # fmt: skip
+
+
 @dataclass
 class Result:
     """One backend in one mode."""
@@ -229,6 +258,13 @@ class Result:
     commits: int
     load: float
     """The machine's one-minute load average at the window's end (other work included)."""
+    gc: Window
+    """The server's garbage-collection pauses in the window."""
+    commit: Window | None
+    """The server's group COMMITs (each with its fsync) in the window; None on PostgreSQL."""
+    checkpoint: Window | None
+    """The server's checkpoints (beside the writers) in the window; None on PostgreSQL."""
+    run: int = 1
 
     def quantile(self, q: float) -> float:
         xs = sorted(self.stats.latencies)
@@ -261,10 +297,10 @@ async def measure(
         before = await server_stats(server.name)
         events0 = await asyncio.to_thread(event_count, url)
         stats.measuring = True
-        t1 = time.monotonic()
+        t1, wall0 = time.monotonic(), time.time()
         await asyncio.sleep(seconds)
         stats.measuring = False
-        took = time.monotonic() - t1
+        took, wall1 = time.monotonic() - t1, time.time()
         load = os.getloadavg()[0]
         stop.set()
         after = await server_stats(server.name)
@@ -275,8 +311,17 @@ async def measure(
     finally:
         server.stop()
     print(f"  ({backend}, {mode.name}: server up in {started:.1f} s with {after['tables']} tables)")
+    gc = Window.between(before["gc_pauses"], after["gc_pauses"], wall0, wall1)
+    commit = checkpoint = None
+    if after.get("commit_times"):
+        commit = Window.between(before["commit_times"], after["commit_times"], wall0, wall1)
+    if after.get("checkpoint_times"):
+        checkpoint = Window.between(
+            before["checkpoint_times"], after["checkpoint_times"], wall0, wall1
+        )
     return Result(backend, mode.name, int(after["tables"]), took, stats,
-                  events1 - events0, int(after["commits"]) - int(before["commits"]), load)  # fmt: skip
+                  events1 - events0, int(after["commits"]) - int(before["commits"]), load,
+                  gc, commit, checkpoint)  # fmt: skip
 
 
 def report(r: Result) -> None:
@@ -286,7 +331,7 @@ def report(r: Result) -> None:
     verdict = "met" if p99 < TARGET_P99 else "NOT MET"
     per_table_minute = r.stats.rounds / r.tables / (r.seconds / 60) if r.tables else 0.0
     print(
-        f"{r.backend:<10} {r.mode:<10} tables {r.tables:4d}  rounds/table-min "
+        f"{r.backend:<10} {r.mode:<10} run {r.run} tables {r.tables:4d}  rounds/table-min "
         f"{per_table_minute:4.2f}  player actions {n / r.seconds:7.1f}/s  "
         f"p50 {p50 * 1000:7.1f} ms  p99 {p99 * 1000:7.1f} ms "
         f"(p99/100 ms = {p99 / TARGET_P99:5.2f}, {verdict})  "
@@ -297,23 +342,39 @@ def report(r: Result) -> None:
         rounds = r.stats.rounds / (r.seconds / 60)
         print(f"{'':<21} {rounds:.0f} rounds a minute in all: at most about that many tables at "
               f"one round a minute, {rounds / max(1, r.tables):.1f}x the {r.tables} here")  # fmt: skip
+    print(f"{'':<21} server GC pauses {r.gc.text(r.seconds, 'generation')}")
+    if r.commit is not None:
+        print(f"{'':<21} group COMMITs    {r.commit.text(r.seconds, 'group of')}")
+    if r.checkpoint is not None:
+        print(f"{'':<21} checkpoints      {r.checkpoint.text(r.seconds, 'log pages')}")
     if r.stats.errors:
         print(f"           first error: {r.stats.errors[0]}")
 
 
 def compare(results: list[Result]) -> None:
-    """SQLite against PostgreSQL in the same mode, same tables, same bots."""
-    by = {(r.backend, r.mode): r for r in results}
+    """SQLite against PostgreSQL in the same mode, same tables, same bots, run by run; then each
+    backend's p99 against the target over its consecutive runs."""
+    by = {(r.backend, r.mode, r.run): r for r in results}
     for mode in (REAL.name, FLAT.name):
-        s, p = by.get(("sqlite", mode)), by.get(("postgresql", mode))
-        if s is None or p is None:
-            continue
-        sp, pp = s.quantile(0.99), p.quantile(0.99)
-        sa, pa = len(s.stats.latencies) / s.seconds, len(p.stats.latencies) / p.seconds
-        print(
-            f"{mode}: PostgreSQL/SQLite  p99 {pp / sp:5.2f}x   player actions/s {pa / sa:5.2f}x   "
-            f"commits/s {(p.commits / p.seconds) / max(1e-9, s.commits / s.seconds):5.2f}x"
-        )
+        for run in sorted({r.run for r in results}):
+            s, p = by.get(("sqlite", mode, run)), by.get(("postgresql", mode, run))
+            if s is None or p is None:
+                continue
+            sp, pp = s.quantile(0.99), p.quantile(0.99)
+            sa, pa = len(s.stats.latencies) / s.seconds, len(p.stats.latencies) / p.seconds
+            print(
+                f"{mode} run {run}: PostgreSQL/SQLite  p99 {pp / sp:5.2f}x   "
+                f"player actions/s {pa / sa:5.2f}x   "
+                f"commits/s {(p.commits / p.seconds) / max(1e-9, s.commits / s.seconds):5.2f}x"
+            )
+    for backend in ("sqlite", "postgresql"):
+        for mode in (REAL.name, FLAT.name):
+            runs = [r for r in results if r.backend == backend and r.mode == mode]
+            if len(runs) > 1:
+                p99s = ", ".join(f"{r.quantile(0.99) * 1000:.1f}" for r in runs)
+                met = sum(r.quantile(0.99) < TARGET_P99 for r in runs)
+                print(f"{backend} {mode}: p99 under 100 ms in {met} of {len(runs)} consecutive "
+                      f"runs (p99 {p99s} ms)")  # fmt: skip
 
 
 async def main(argv: list[str] | None = None) -> None:
@@ -324,11 +385,14 @@ async def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--flat-seconds", type=float, default=30, help="flat-out window (30)")
     parser.add_argument("--backends", default="sqlite,postgresql", help="sqlite,postgresql")
     parser.add_argument("--modes", default="pace,flat", help="pace,flat")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each, one after another (1)")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.players <= min(args.tables, 500):
         parser.error("--tables must be 1 to 2000 and --players 1 to min(tables, 500)")
     if not 1 <= args.seconds <= 600 or not 1 <= args.flat_seconds <= 600:
         parser.error("--seconds and --flat-seconds must be 1 to 600")
+    if not 1 <= args.runs <= 5:
+        parser.error("--runs must be 1 to 5")
     modes = {"pace": (REAL, args.seconds), "flat": (FLAT, args.flat_seconds)}
     print(f"felt serve under load: {args.tables} Boston 5 tables, {args.players} bot players "
           f"({math.ceil(args.tables / args.players)} tables each, one seat per table), "
@@ -339,15 +403,20 @@ async def main(argv: list[str] | None = None) -> None:
         for backend in args.backends.split(","):
             for key in args.modes.split(","):
                 mode, seconds = modes[key]
-                with fresh_database(backend, work, POSTGRES_URL) as url:
-                    if url is None:
-                        break
-                    results.append(
-                        await measure(backend, url, mode, args.tables, args.players, seconds, work)
-                    )
+                for run in range(1, args.runs + 1):
+                    with fresh_database(backend, work, POSTGRES_URL) as url:
+                        if url is None:
+                            break
+                        one = await measure(
+                            backend, url, mode, args.tables, args.players, seconds, work
+                        )
+                    one.run = run
+                    report(one)  # as it comes: a long run shows its figures early
+                    results.append(one)
     print()
     print("each action is acknowledged only after its commit; latency: bot send to ack; load: "
-          "the machine's load average (bots, server and any other work on its cores)")  # fmt: skip
+          "the machine's load average (bots, server and any other work on its cores); GC pauses "
+          "and COMMITs (with their fsync) as the server timed them in the window")  # fmt: skip
     for r in results:
         report(r)
     compare(results)

@@ -1,5 +1,5 @@
-"""Boston 7 exact analysis: the reduced checks CI runs (the whole count takes a minute and 2 GB;
-``FELT_FULL=1`` adds it, with its exact symmetry).
+"""Boston 7 exact analysis: the reduced checks CI runs (the whole count takes about a minute of
+CPU and 0.9 GB; ``FELT_FULL=1`` adds it, with its exact symmetry).
 
 Each step of :mod:`felt.games.boston.boston7` is checked against brute force: per-hand counts against
 all 45,379,620 dealer hands on hands of every category (13:69F-24.5, 24.11(c)), the suit-pattern
@@ -122,6 +122,28 @@ def test_dealer_hands_below_and_equal_by_brute_force(
     masks = _masks([HANDS[i]])
     canonical = [4 * r + s for s in range(4) for r in range(13) if masks[0, s] >> r & 1]
     assert tuple(counted[1][i]) == dealer_counts(canonical)
+
+
+def test_flush_superset_lists_by_direct_enumeration(prepared: b7.Prepared) -> None:
+    """Each set's list (shared by its suit class) holds the rank values of exactly the flush
+    hands holding it: checked by dealing every completion of sets of three to five cards, two of
+    them one suit renaming apart."""
+    t = tables()
+    sets = [(3, 7, 11), (0, 4, 8), (0, 5, 10), (0, 4, 8, 13), (14, 25, 31, 50), (2, 6, 10, 14, 18)]
+    sets += [(3, 28, 32, 48, 50), (9, 12, 32, 38, 47), (1, 5, 9, 17, 30)]
+    for cards in sets:
+        index = b7.LEVEL_BASE[len(cards)] + sum(comb(c, i + 1) for i, c in enumerate(cards))
+        seg = prepared.sup_class[index]
+        got = prepared.sup_vals[prepared.sup_off[seg] : prepared.sup_off[seg + 1]].tolist()
+        rest = np.array([c for c in range(52) if c not in cards], dtype=np.int64)
+        hands = np.column_stack([np.tile(cards, (comb(len(rest), 7 - len(cards)), 1)),
+                                 rest[np.array(_combos(list(range(len(rest))), 7 - len(cards)))]])  # fmt: skip
+        suits = np.stack([(hands & 3 == s).sum(axis=1) for s in range(4)], axis=1)
+        flush = hands[suits.max(axis=1) >= 5]
+        counts = np.zeros((len(flush), 13), dtype=np.int64)
+        for col in (flush >> 2).T:
+            counts[np.arange(len(flush)), col] += 1
+        assert got == sorted(t.values[b7._slot(counts)].tolist())
 
 
 def test_counts_land_in_each_start_and_result_column(prepared: b7.Prepared) -> None:

@@ -30,6 +30,7 @@ from felt.games.keno.system import (
     SystemConfig,
     SystemDown,
     SystemUp,
+    TicketState,
     Void,
     YearEnd,
 )
@@ -529,3 +530,68 @@ def test_15_7_c_only_a_drawn_unexpired_ticket_is_paid_by_hand() -> None:
     b.run_game()
     b.do(SystemDown(b.tick(minutes=60 * 24 * 800)))  # two years on: its year of validity is over
     b.refused(ManualPay(b.tick(), winner, 1, 300, ANN), r"expired")
+
+
+class _NoWalk(dict[int, Any]):
+    """A system's tickets that may be looked up and added to, but never walked."""
+
+    def _walk(self, *args: Any) -> Any:
+        raise AssertionError("every ticket ever issued was walked")
+
+    values = items = keys = __iter__ = _walk
+
+
+class _Walking(KenoSystem):
+    """The oracle: the system as before issue 25, whose draw, day's end and game check walk
+    every ticket it holds and pick out the ones that play (written from the rules' terms, not
+    from the index)."""
+
+    def _to_play(self) -> list[TicketState]:
+        return [
+            s
+            for s in self.tickets.values()
+            if s.record.day == self.day and not s.voided and not s.games_done
+        ]
+
+    def _sold_for(self, game: int) -> bool:
+        return any(
+            self._plays(s, game) and s.record.first_game == game for s in self.tickets.values()
+        )
+
+
+def test_a_game_touches_its_own_tickets_not_every_ticket_ever_issued() -> None:
+    """Issue 25: a draw grades the tickets of its game, the day's end cancels that day's races
+    left and a game's check looks at its own tickets, each kept by (day, game) as tickets are
+    issued, voided, cancelled and played; the results are those of a twin system that walks."""
+    booths = Booth(card={"multi_race_refund": True}), Booth(card={"multi_race_refund": True})
+
+    def play(b: Booth, days: int) -> None:
+        for _ in range(days):
+            for g in range(3):
+                kept = b.issue({"numbers": [1, 2, 3]})
+                gone = b.issue({"numbers": [9], "games": 2})
+                multi = b.issue({"numbers": [1], "games": 3 + g}, station=2)
+                b.do(Void(b.tick(), gone, 1, ANN))
+                if g == 1:
+                    b.do(CancelRaces(b.tick(), multi, SUE, "patron asked"))
+                b.run_game()
+                b.do(Redeem(b.tick(), kept, 1, ANN))
+            b.do(OpenDay(b.tick(), (b.system.day or DAY) + timedelta(days=1)))
+            b.open()
+
+    booths[0].system.__class__ = _Walking
+    play(booths[0], 2)
+    play(booths[1], 2)
+    walked = booths[1].system
+    walked.tickets = _NoWalk(walked.tickets)
+    play(booths[0], 2)
+    play(booths[1], 2)
+    first, second = (b.system.events for b in booths)
+    assert [e.effects for e in second] == [e.effects for e in first]
+    walked.tickets = dict(dict.items(walked.tickets))  # (its own items() would refuse)
+    assert walked.state() == booths[0].system.state()
+    kept = walked._pending()
+    walked._live = None  # the index as kept equals the index built afresh from the tickets
+    assert walked._pending() == kept
+    cut = [e for e in second if e.effects and e.effects[0].kind == "cancel"]
+    assert len(cut) >= 4  # the day's end cut multi-race tickets short, without a walk

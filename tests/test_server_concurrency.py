@@ -5,6 +5,9 @@ of their writes.  A WebSocket client's actions at different tables do not wait f
 
 from __future__ import annotations
 
+import gc
+import logging
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,7 +18,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Connection, create_engine, insert, select, text
 
-from felt.server.store import CommitFailed, Store, nodes, sessions
+from felt.server.store import CommitFailed, GroupCommit, Store, nodes, sessions
 from tests.server_helpers import Harness, harness
 
 
@@ -99,6 +102,9 @@ def test_writers_arriving_together_share_one_commit_and_return_after_it(store: S
     assert store.commits - before == 1
     assert out["seen by first"] == {"a", "b"}  # the first returned only once both were on disk
     assert _names(store) == {"a", "b"}
+    assert store.group is not None
+    timed = store.group.timings.reading()
+    assert timed["count"] == store.commits  # each COMMIT timed (and none that was not one)
 
 
 def test_a_failing_writer_rolls_back_alone(store: Store) -> None:
@@ -143,6 +149,86 @@ def test_many_threads_lose_no_write(store: Store) -> None:
         t.join(60)
     assert _names(store) == {f"{i}-{j}" for i in range(8) for j in range(20)}
     assert store.commits <= 160 + 1  # the migration's own writes are not counted here
+
+
+def test_checkpoints_run_beside_the_writers_not_in_their_commit(store: Store) -> None:
+    with store.transaction() as conn:
+        _add(conn, "first")
+    group = store.group
+    assert group is not None
+    assert group.conn is not None
+    raw = group.conn.connection.driver_connection
+    assert raw is not None
+    assert raw.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0  # none in a COMMIT
+    for i in range(50):
+        with store.transaction() as conn:
+            _add(conn, f"n{i}")
+    end = time.monotonic() + 20
+    while not group.checkpoint_timings.count:  # the checkpointer's thread copies the log in
+        assert time.monotonic() < end, "no checkpoint ran"
+        time.sleep(0.05)
+    thread = group._checkpointer
+    assert thread is not None
+    assert thread.is_alive()
+    store.dispose()
+    assert not thread.is_alive()  # stopped with the store
+
+
+def test_a_store_nobody_closed_ends_its_checkpointer(tmp_path: Path) -> None:
+    """The checkpointer holds its store only while a round runs, so a store dropped without
+    dispose() is collected and its thread ends (tests and tools make many stores)."""
+    s = Store(f"sqlite:///{tmp_path / 'felt.db'}")
+    s.migrate()
+    with s.transaction() as conn:
+        _add(conn, "first")
+    assert s.group is not None
+    thread = s.group._checkpointer
+    assert thread is not None
+    assert thread.is_alive()
+    del s, conn
+    gc.collect()
+    thread.join(5 * GroupCommit.CHECKPOINT_SECONDS)
+    assert not thread.is_alive()
+
+
+def test_a_database_in_memory_keeps_sqlites_own_checkpoints() -> None:
+    s = Store("sqlite://")
+    try:
+        s.migrate()
+        with s.transaction() as conn:
+            _add(conn, "first")
+        assert s.group is not None
+        assert s.group.auto_checkpoints
+        assert s.group._checkpointer is None
+    finally:
+        s.dispose()
+
+
+def test_failing_checkpoints_are_logged_and_give_sqlite_its_own_back(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A checkpoint that keeps failing must not let the log grow unseen: the first failure is
+    logged, and after GIVE_UP in a row the writers' connection checkpoints in its COMMIT again."""
+    with store.transaction() as conn:
+        _add(conn, "first")
+    group = store.group
+    assert group is not None
+    assert group.conn is not None
+    raw = group.conn.connection.driver_connection
+    assert raw is not None
+
+    def fail(_conn: Connection) -> int:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(group, "_checkpoint", fail)
+    with caplog.at_level(logging.WARNING, logger="felt.server"):
+        for _ in range(GroupCommit.GIVE_UP):
+            assert raw.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+            group.commits += 1  # a commit came since the last round
+            assert group._checkpoint_round(-1) == -1
+    assert [r.levelno for r in caplog.records] == [logging.WARNING, logging.ERROR]
+    assert group.auto_checkpoints
+    assert raw.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000
 
 
 @pytest.fixture

@@ -188,6 +188,27 @@ def test_an_electronic_tables_dice_are_filled_by_the_server_and_never_sent_by_a_
         assert wallet(f, f.ann) == DEPOSIT + 10_00  # 11 on the come out: pass wins (1.2(a)1)
 
 
+def test_a_retried_roll_spends_no_throw_1_8(database_url: str) -> None:
+    """decisions.md "The dice": no throw is spent on a roll not applied.  A dealer's roll sent
+    again under its key (a retry) gets its first answer, and the table throws nothing for it:
+    the next roll gets the next throw (the key is checked before the table completes the
+    roll, not in the write after it)."""
+    with floor(database_url, dice="table") as f:
+        dice = FixedDice([(5, 6), (3, 3)])
+        f.host.table.dice = dice  # type: ignore[attr-defined]
+        step(f, Bet(1, "pass", 10_00), f.ann)
+        step(f, NoMoreBets(), f.deal)
+        first = step(f, Roll(), f.deal, key="roll-1")
+        step(f, Bet(1, "pass", 10_00), f.ann)
+        step(f, NoMoreBets(), f.deal)  # the next round, closed: a roll now would throw
+        again = f.host.apply_now(Roll(), f.deal, "roll-1", "d")
+        assert {k: v for k, v in again.items() if k != "replayed"} == first
+        assert dice.used == 1
+        step(f, Roll(), f.deal, key="roll-2")
+        assert dice.used == 2
+        assert f.host.table.point == 6  # type: ignore[attr-defined]  # the second throw, 3 + 3
+
+
 def test_a_live_tables_dice_are_entered_by_the_stickperson_1_8(database_url: str) -> None:
     with floor(database_url, dice="entered") as f:
         step(f, Bet(1, "pass", 10_00), f.ann)

@@ -3,8 +3,8 @@ PostgreSQL: requests generated from the schema, fitting it and deliberately not,
 supervisor, a player and a cashier.  No response may be a server error; each must have a status,
 content type and body the schema documents; data that breaks the schema must be refused.
 
-The generation is bounded (a fixed number of examples per operation and role, derandomized) so
-a run takes seconds; ``POST /api/logout`` is left out, as it would end the session the rest of
+The generation is bounded (a fixed number of examples per operation and role, derandomized:
+:data:`EXAMPLES`; ``./dev bench server_schema`` runs it at twice the size or more); ``POST /api/logout`` is left out, as it would end the session the rest of
 the run is authorised with (it takes nothing but the token, which the bad-input tests cover).
 For the same reason the staff routes that end sessions (lock, retire, reset a password) are
 sent only generated names, never the run's own accounts, and ``POST /api/password`` only data
@@ -14,6 +14,7 @@ cover its accepted requests).
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 from pathlib import Path
@@ -44,8 +45,9 @@ from felt.server.app import Server, create_app
 from felt.server.store import Store
 from tests.server_helpers import ADMIN_PASSWORD, fast_specs
 
-EXAMPLES = 8
-"""Examples per operation, role, path and generation mode."""
+EXAMPLES = int(os.environ.get("FELT_SCHEMA_EXAMPLES", "4"))
+"""Examples per operation, role, path and generation mode: 4 in the test run (about a minute
+a database), 8 or more in the longer campaign, ``./dev bench server_schema``."""
 NAMES = {role: f"{role}-7c1f" for role in ("supervisor", "player", "cashier")}
 """The run's accounts, named so no fuzzer's dictionary guesses them: schemathesis does try
 ``admin`` with empty passwords, and three tries lock an account (13:69O-1.4(i))."""

@@ -4,6 +4,9 @@ workers (local processes and a local Dask cluster), and the CLI."""
 from __future__ import annotations
 
 import json
+import os
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +21,7 @@ from felt.games.boston.config import TableConfig
 from felt.games.boston.simulation import _prepare, settle_boston
 from felt.games.double_down import DoubleDownConfig, double_expectation
 from felt.games.double_down.simulation import double_table, double_units
-from felt.simulate import Job, _fast_path, deal_decks, engine_nets, simulate
+from felt.simulate import Job, Tally, _fast_path, _run_pool, deal_decks, engine_nets, simulate
 
 CONFIG = TableConfig.from_mapping({"game": "boston5"})
 DDS = DoubleDownConfig.from_mapping({})
@@ -173,6 +176,29 @@ def test_same_seed_same_result_whatever_the_workers() -> None:
     np.testing.assert_array_equal(one.tally.cells, two.tally.cells)
     other = simulate(CONFIG, 70_000, seats=2, seed=12)
     assert other.tally.total != one.tally.total
+
+
+_warmed_in: list[int] = []
+"""Processes in which :func:`_recording_runner` ran its one-round warm-up."""
+
+
+def _recording_runner(job: Job, blocks: Sequence[int], progress: object) -> Tally:
+    """A runner that notes the parent's one-round warm-up and reports, per block, whether the
+    process running it had that note (a worker forked after it inherits it)."""
+    if job.rounds == 1:
+        _warmed_in.append(os.getpid())
+    return Tally(checkpoints=[(b, len(_warmed_in)) for b in blocks])
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_workers_start_from_a_parent_that_has_run_one_round() -> None:
+    """Issue 25: the pool's start-up is paid once.  The parent runs one round (loading what
+    the workers need) before it forks them, and each worker starts with it done."""
+    _warmed_in.clear()
+    parent = os.getpid()
+    parts = _run_pool(_recording_runner, Job(CONFIG, 500, 1, 1, 50_000), list(range(8)), 2, None)
+    assert _warmed_in == [parent]
+    assert sorted(c for part in parts for c in part.checkpoints) == [(b, 1) for b in range(8)]
 
 
 def test_same_result_on_a_local_dask_cluster() -> None:

@@ -1,8 +1,10 @@
 """Hand evaluation over numpy arrays of hands, compiled with numba: the fast path for analysis.
 
 Each row of a ``(N, k)`` integer array is one hand of card numbers (0-51, see :mod:`felt.core.cards`).
-The kernels read the same tables with the same arithmetic as the single-hand path in
-:mod:`felt.core.evaluator` (explained in :mod:`felt.core.tables`), and the tests check that the two agree.
+The kernels add the same card keys as the single-hand path in :mod:`felt.core.evaluator` (explained in
+:mod:`felt.core.tables`) and read the same flush table; a hand without a flush is looked up in a
+denser hash of its own size's rank sums (:class:`BatchTables`, derived from the same tables and
+cached beside them), and the tests check that the two paths agree on every rank multiset.
 
 >>> import numpy as np
 >>> hands = np.array([[51, 47, 43, 39, 35], [0, 5, 10, 15, 21]])  # As Ks Qs Js Ts / 2c 3d 4h 5s 7d
@@ -14,16 +16,36 @@ The kernels read the same tables with the same arithmetic as the single-hand pat
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from felt.core._jit import jit
+from felt.core._jit import jit, jit_inline
 from felt.core.cards import Card
 from felt.core.errors import FeltError
 from felt.core.ranking import Category, TrioCategory
-from felt.core.tables import FLUSH_BITS, LOW_MASK, ROW_BITS, ROW_MASK, SUIT_SHIFT, SUM_START, tables
+from felt.core.tables import (
+    FLUSH_BITS,
+    LOW_MASK,
+    RANK_KEYS,
+    ROW_BITS,
+    ROW_MASK,
+    SIZE_UNIT,
+    SUIT_SHIFT,
+    SUM_START,
+    _first_fit,
+    _rank_multisets,
+    cache_dir,
+    load_arrays,
+    save_arrays,
+    source_digest,
+    tables,
+)
 
 __all__ = ["categories", "rank_batch", "rank_three_batch", "three_categories"]
 
@@ -48,67 +70,276 @@ def flush_mask(
     return mask
 
 
-@jit
-def _rank_rows(
-    hands: NDArray[np.uint8],
-    card_keys: NDArray[np.uint64],
-    flush: NDArray[np.uint16],
-    row_offsets: NDArray[np.int64],
-    values: NDArray[np.uint16],
-    out: NDArray[np.uint16],
-) -> None:  # pragma: no cover - compiled
-    """Write each row's value to ``out``: the arithmetic of felt.core.tables, kept inline.
+SLOT_BITS: Final = 12
+"""A rank sum's slot within its bucket of the batch hash: the low 12 bits of its scrambled sum."""
 
-    Written for speed under numba.  Every intermediate keeps one integer type (numba widens a mix
-    of signed and unsigned 64-bit integers to a float), the common non-flush case stays in this
-    loop, and the flush case (3% of seven-card hands) calls out: each call of a compiled function
-    with array arguments pays for reference counting that costs more than the evaluation.
+BUCKET_BITS: Final = {5: 10, 6: 12, 7: 13}
+"""Buckets of the batch hash (as a power of two) per hand size: about six sums to a bucket, which
+first-fit packs into a table of values under 1.1 entries per sum."""
+
+MULTIPLIERS: Final = (
+    0x9E3779B97F4A7C15,
+    0xC2B2AE3D27D4EB4F,
+    0x165667B19E3779F9,
+    0x85EBCA77C2B2AE63,
+    0x27D4EB2F165667C5,
+)
+"""Odd 64-bit constants tried in turn to scramble a rank sum; the first under which no two sums of
+one size share a bucket and a slot is the one kept (the third for five cards, the first for six
+and seven)."""
+
+SLOT_MASK64 = np.uint64((1 << SLOT_BITS) - 1)
+
+
+HashArgs = tuple[np.uint64, np.uint64, NDArray[np.uint16], NDArray[np.uint16]]
+"""One size's :class:`SizeHash` as the kernels take it: multiplier, shift, offsets, values."""
+
+
+@dataclass(frozen=True)
+class SizeHash:
+    """Values of one hand size's rank sums: ``x = (sum & LOW_MASK) * multiplier`` (mod 2**64),
+    then ``values[(x & SLOT_MASK) + offsets[x >> shift]]``."""
+
+    multiplier: np.uint64
+    shift: np.uint64
+    offsets: NDArray[np.uint16]
+    values: NDArray[np.uint16]
+
+
+@dataclass(frozen=True)
+class BatchTables:
+    """What the batch kernels read, derived from :func:`felt.core.tables.tables`.
+
+    The shared ``values`` table hashes the rank sums of every size by their bits, which spreads
+    the 7-card sums over 6,829 cache lines of a 481 kB table: that lookup took half the time of
+    the 7-card kernel.  Scrambled by a multiplication first, one size's sums pack into a table
+    barely larger than their number (52,285 entries, 104 kB, for 49,205 seven-card sums); with
+    the unrolled loops the 7-card batch became 1.23 to 1.38 times as fast in same-run races
+    (``bench/eval_speed.py``).  The card tables have 256 entries, zero or one high bit past card
+    51, so that no byte of input, even unchecked, reads outside a table.
     """
-    n = hands.shape[1]
-    for i in range(hands.shape[0]):
-        total = SUM_START64
-        for j in range(n):
-            total += card_keys[hands[i, j]]
-        suits = (total >> SUIT_SHIFT64) & FLUSH_BITS64
-        if suits:
-            out[i] = flush[flush_mask(hands, i, suits)]
-        else:
-            low = np.int64(total & LOW_MASK64)
-            out[i] = values[row_offsets[low >> ROW_BITS] + (low & ROW_MASK)]
+
+    card_keys: NDArray[np.uint64]
+    """:attr:`Tables.card_keys`, then zeros up to 256 entries."""
+    card_bits: NDArray[np.uint64]
+    """``1 << card`` for the 52 cards, then ``1 << 52`` (not a card) up to 256 entries."""
+    flush: NDArray[np.uint16]
+    """:attr:`Tables.flush`, indexed by the 13-bit rank mask of the flush suit."""
+    sizes: dict[int, SizeHash]
+    """The hash of each hand size (5, 6, 7)."""
+
+    @functools.cached_property
+    def kernel_args(
+        self,
+    ) -> tuple[
+        NDArray[np.uint64], NDArray[np.uint64], NDArray[np.uint16], HashArgs, HashArgs, HashArgs
+    ]:
+        """The card tables, the flush table and each size's hash as :data:`KERNELS` take them."""
+        h5, h6, h7 = (
+            (h.multiplier, h.shift, h.offsets, h.values) for h in (self.sizes[k] for k in (5, 6, 7))
+        )
+        return self.card_keys, self.card_bits, self.flush, h5, h6, h7
 
 
-@jit
-def _rank_rows_checked(
-    hands: NDArray[np.uint8],
-    card_keys: NDArray[np.uint64],
+def _size_hash(size: int) -> SizeHash:
+    """Place every rank sum of ``size`` cards in the batch hash (first-fit over buckets, largest
+    first, as :func:`felt.core.tables._build_perfect_hash` places rows), with its value read
+    through the shared tables, so both give the same value by construction."""
+    t = tables()
+    sums = _rank_multisets(size).astype(np.int64) @ np.array(RANK_KEYS, dtype=np.int64)
+    sums += size * SIZE_UNIT
+    vals = t.values[t.row_offsets[sums >> ROW_BITS] + (sums & ROW_MASK)]
+    bits = BUCKET_BITS[size]
+    for multiplier in MULTIPLIERS:
+        x = sums.astype(np.uint64) * np.uint64(multiplier)
+        bucket = (x >> np.uint64(64 - bits)).astype(np.int64)
+        slot = (x & SLOT_MASK64).astype(np.int64)
+        if len(np.unique((bucket << SLOT_BITS) | slot)) == len(sums):
+            break
+    else:  # pragma: no cover - a change of rank keys would show it at the first build
+        raise AssertionError(f"no multiplier separates the {size}-card rank sums")
+    order = np.argsort(bucket, kind="stable")
+    starts = np.searchsorted(bucket[order], np.arange((1 << bits) + 1))
+    counts = np.diff(starts)
+    placing = [b for b in np.argsort(-counts, kind="stable").tolist() if counts[b]]
+    slots = slot[order]
+    offsets = np.zeros(1 << bits, dtype=np.int64)
+    offsets[placing] = _first_fit([slots[starts[b] : starts[b + 1]].tolist() for b in placing])
+    where = offsets[bucket] + slot
+    if len(np.unique(where)) != len(where):  # pragma: no cover - a bug, not an input error
+        raise AssertionError("batch hash placed two sums on one slot")
+    # room for every slot of every bucket: a sum no hand has still reads inside the table
+    table = np.zeros(int(offsets.max()) + (1 << SLOT_BITS), dtype=np.uint16)
+    table[where] = vals
+    if len(table) > 1 << 16:  # pragma: no cover - offsets are stored in 16 bits
+        raise AssertionError(f"batch hash of {size} cards too large: {len(table)}")
+    return SizeHash(np.uint64(multiplier), np.uint64(64 - bits), offsets.astype(np.uint16), table)
+
+
+def build_batch_tables() -> BatchTables:
+    """Derive :class:`BatchTables` from the shared tables (about a second)."""
+    t = tables()
+    card_keys = np.zeros(256, dtype=np.uint64)
+    card_keys[:52] = t.card_keys
+    card_bits = np.full(256, 1 << 52, dtype=np.uint64)
+    card_bits[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    return BatchTables(card_keys, card_bits, t.flush, {k: _size_hash(k) for k in (5, 6, 7)})
+
+
+BATCH_ARRAYS: Final = (
+    "card_keys",
+    "card_bits",
+    *(f"{name}{k}" for k in BUCKET_BITS for name in ("hash", "offsets", "values")),
+)
+"""The arrays of a :class:`BatchTables` cache file (``hash5`` holds the multiplier and shift)."""
+
+
+def _batch_arrays(bt: BatchTables) -> dict[str, NDArray[np.generic]]:
+    """The arrays of :class:`BatchTables` by name, as its cache file holds them."""
+    arrays: dict[str, NDArray[np.generic]] = {"card_keys": bt.card_keys, "card_bits": bt.card_bits}
+    for k, h in bt.sizes.items():
+        arrays[f"hash{k}"] = np.array([h.multiplier, h.shift], dtype=np.uint64)
+        arrays[f"offsets{k}"] = h.offsets
+        arrays[f"values{k}"] = h.values
+    return arrays
+
+
+def _batch_from(arrays: dict[str, NDArray[Any]]) -> BatchTables | None:
+    """:class:`BatchTables` from a cache file's arrays, or None if any is not as built (a cache
+    is never trusted: every index the kernels can form must stay inside its table)."""
+    keys, bits = arrays["card_keys"], arrays["card_bits"]
+    if keys.dtype != np.uint64 or keys.shape != (256,) or bits.shape != (256,):
+        return None
+    sizes = {}
+    for k, bucket_bits in BUCKET_BITS.items():
+        head, offsets, values = arrays[f"hash{k}"], arrays[f"offsets{k}"], arrays[f"values{k}"]
+        if head.dtype != np.uint64 or head.shape != (2,) or int(head[1]) != 64 - bucket_bits:
+            return None
+        if offsets.dtype != np.uint16 or offsets.shape != (1 << bucket_bits,):
+            return None
+        if values.dtype != np.uint16 or len(values) < int(offsets.max()) + (1 << SLOT_BITS):
+            return None
+        sizes[k] = SizeHash(head[0], head[1], offsets, values)
+    return BatchTables(keys, bits, tables().flush, sizes)
+
+
+@functools.cache
+def batch_tables() -> BatchTables:
+    """The batch kernels' tables: from their cache file (named after a digest of this module and
+    of the code the shared tables derive from) when it is whole, else built and cached."""
+    here = Path(__file__).parent
+    digest = source_digest(*(here / m for m in ("batch.py", "tables.py", "ranking.py", "cards.py")))
+    path = cache_dir() / f"batch-{digest}.npz"
+    arrays = load_arrays(path, BATCH_ARRAYS)
+    loaded = None if arrays is None else _batch_from(arrays)
+    if loaded is not None:
+        return loaded
+    built = build_batch_tables()
+    save_arrays(path, **_batch_arrays(built))
+    return built
+
+
+@jit_inline
+def _bad_card(flat: NDArray[np.uint8], b: int, k: int) -> tuple[int, int]:  # pragma: no cover
+    """(card, 1) for the first card above 51 of the row at ``flat[b]``, (card, 2) for the first
+    repeated, (-1, 0) if neither: the order the error message names them in."""
+    seen = np.uint64(0)
+    for j in range(k):
+        c = flat[b + j]
+        if c > 51:
+            return int(c), 1
+        bit = np.uint64(1) << np.uint64(c)
+        if seen & bit:
+            return int(c), 2
+        seen |= bit
+    return -1, 0
+
+
+@jit_inline
+def _rows(
+    flat: NDArray[np.uint8],
+    k: int,
+    check: bool,
+    keys: NDArray[np.uint64],
+    bits: NDArray[np.uint64],
     flush: NDArray[np.uint16],
-    row_offsets: NDArray[np.int64],
-    values: NDArray[np.uint16],
+    h: HashArgs,
     out: NDArray[np.uint16],
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
-    """:func:`_rank_rows` with the input check in the same pass: (row, card, 1) for a card number
-    above 51, (row, card, 2) for a card repeated in its row, (-1, -1, 0) when every row is good
-    (a separate checking pass halved the batch's throughput)."""
-    n = hands.shape[1]
-    for i in range(hands.shape[0]):
+    """Each row of ``k`` cards' value into ``out``; with ``check``, each row checked first: its
+    cards' bits summed equal them or-ed (no card twice) and none is past bit 51 (no card above
+    51).  (row, card, kind) of the first bad row, (-1, -1, 0) if none.
+
+    Inlined with ``k`` and ``check`` constants, so the card loops unroll and the check goes
+    when not asked for.  Nothing called in the loop takes an array (numba counts references
+    around every such call, even inlined, and that cost three times the evaluation).
+    """
+    multiplier, shift, offsets, values = h
+    for i in range(out.shape[0]):
+        b = k * i
+        if check:
+            added = np.uint64(0)
+            ored = np.uint64(0)
+            for j in range(k):
+                bit = bits[flat[b + j]]
+                added += bit
+                ored |= bit
+            if added != ored or ored >> np.uint64(52):
+                card, kind = _bad_card(flat, b, k)
+                return i, card, kind
         total = SUM_START64
-        seen = np.uint64(0)
-        for j in range(n):
-            c = hands[i, j]
-            if c > 51:
-                return i, int(c), 1
-            bit = np.uint64(1) << np.uint64(c)
-            if seen & bit:
-                return i, int(c), 2
-            seen |= bit
-            total += card_keys[c]
+        for j in range(k):
+            total += keys[flat[b + j]]
         suits = (total >> SUIT_SHIFT64) & FLUSH_BITS64
-        if suits:
-            out[i] = flush[flush_mask(hands, i, suits)]
+        if suits:  # the flush suit's ranks as a 13-bit mask (3% of seven-card hands)
+            suit = np.uint64(suits > 0x8) + np.uint64(suits > 0x80) + np.uint64(suits > 0x800)
+            mask = np.uint64(0)
+            for j in range(k):
+                c = np.uint64(flat[b + j])
+                if c & np.uint64(3) == suit:
+                    mask |= np.uint64(1) << (c >> np.uint64(2))
+            out[i] = flush[mask & np.uint64(0x1FFF)]
         else:
-            low = np.int64(total & LOW_MASK64)
-            out[i] = values[row_offsets[low >> ROW_BITS] + (low & ROW_MASK)]
+            x = (total & LOW_MASK64) * multiplier
+            out[i] = values[(x & SLOT_MASK64) + np.uint64(offsets[x >> shift])]
     return -1, -1, 0
+
+
+Kernel = Callable[
+    [NDArray[np.uint8], NDArray[np.uint64], NDArray[np.uint64], NDArray[np.uint16], HashArgs,
+     NDArray[np.uint16]],
+    tuple[int, int, int],
+]  # fmt: skip
+"""A compiled :func:`_rows` for one hand size, checked or not: (flat, keys, bits, flush, hash,
+out) to (row, card, kind)."""
+
+
+def _kernel(k: int, check: bool) -> Kernel:
+    """:func:`_rows` compiled for ``k`` cards, with or without the input check: each of the six
+    compiles on its first use only (all six in one function took 2.8 s to compile cold)."""
+
+    def rank_rows(
+        flat: NDArray[np.uint8],
+        keys: NDArray[np.uint64],
+        bits: NDArray[np.uint64],
+        flush: NDArray[np.uint16],
+        h: HashArgs,
+        out: NDArray[np.uint16],
+    ) -> tuple[int, int, int]:  # pragma: no cover - compiled
+        return _rows(flat, k, check, keys, bits, flush, h, out)
+
+    rank_rows.__qualname__ = rank_rows.__name__ = f"rank_rows_{k}{'_checked' if check else ''}"
+    return jit(rank_rows)
+
+
+KERNELS: Final = {(k, check): _kernel(k, check) for k in (5, 6, 7) for check in (False, True)}
+"""The batch kernel of each hand size, unchecked and checked.
+
+Written for speed under numba: one loop per hand size and check, both constants, so the cards
+are read unrolled from a flat array (indexing the 2-D array row by row cost a quarter of the
+time); every intermediate unsigned 64-bit (numba widens a mix of signed and unsigned to a float,
+and checks signed indices for wraparound); the check fused into the same pass (a separate
+checking pass halved the throughput)."""
 
 
 @jit
@@ -170,12 +401,10 @@ def rank_batch(hands: ArrayLike, *, check: bool = True) -> NDArray[np.uint16]:
     caller that generated the hands itself may pass ``check=False`` to skip that pass.
     """
     arr = _as_hands(hands, (5, 6, 7), check)
-    t = tables()
     out = np.empty(arr.shape[0], dtype=np.uint16)
-    if not check:
-        _rank_rows(arr, t.card_keys, t.flush, t.row_offsets, t.values, out)
-        return out
-    row, card, kind = _rank_rows_checked(arr, t.card_keys, t.flush, t.row_offsets, t.values, out)
+    keys, bits, flush, *hashes = batch_tables().kernel_args
+    kernel = KERNELS[arr.shape[1], check]
+    row, card, kind = kernel(arr.reshape(-1), keys, bits, flush, hashes[arr.shape[1] - 5], out)
     if kind == 1:
         raise FeltError(f"hand {row}: {card} is not a card number (allowed: 0-51)")
     if kind == 2:

@@ -23,7 +23,7 @@ from typing import Final
 
 from felt.core.cards import Card, Rank, format_cards, parse_cards
 from felt.core.errors import FeltError
-from felt.core.ranking import Category, TrioCategory, five_card_key, royal_flush_length
+from felt.core.ranking import Category, TrioCategory, five_card_key_of_ranks, royal_flush_length
 from felt.core.tables import (
     FLUSH_BITS,
     LOW_MASK,
@@ -182,7 +182,17 @@ class HandValue(_ComparedByRank):
 
 def describe_five(five: Sequence[Card]) -> str:
     """Words for a five-card hand, from the reference ranking of 19:47-24.5(b)."""
-    category, order = five_card_key(five)
+    if len(five) != 5 or len(set(five)) != 5:
+        raise ValueError("a five-card key needs five distinct cards")
+    ranks = tuple(sorted((c >> 2 for c in five), reverse=True))
+    return _describe(ranks, len({c & 3 for c in five}) == 1)
+
+
+@functools.cache
+def _describe(ranks: tuple[int, ...], suited: bool) -> str:
+    """:func:`describe_five` of five ranks (highest first) and whether they share a suit: the
+    words depend on nothing else, so each of the few thousand such hands is worded once."""
+    category, order = five_card_key_of_ranks(ranks, suited)
     r = [Rank(x) for x in order]
     match category:
         case Category.ROYAL_FLUSH:
@@ -222,7 +232,13 @@ def evaluate(cards: CardsLike) -> HandValue:
     ``best_five`` shows which five make it.  Raises :class:`FeltError` on unknown or repeated
     cards or a wrong number of them.
     """
-    hand = _cards_of(cards, HAND_SIZES, "a poker hand")
+    return _evaluate(_cards_of(cards, HAND_SIZES, "a poker hand"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _evaluate(hand: tuple[Card, ...]) -> HandValue:
+    """:func:`evaluate` of checked cards, remembered: a table server names the same hands in
+    every view it sends of a round (a value is immutable, so sharing it is safe)."""
     value = hand_rank(hand)
     if len(hand) == 5:
         five: Sequence[Card] = hand

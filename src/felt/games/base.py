@@ -305,7 +305,9 @@ class TableGame(Game):
         known), after it was authorized and before it is tried: a game fills in here what only
         the table may supply at that moment (the dice of an electronic craps table, thrown when
         the roll is applied) or refuses what a person may not send.  The recorded action is the
-        completed one, so replay never asks again.  By default the action is unchanged."""
+        completed one, so replay never asks again.  Only a dealer's step (family ``dealer``)
+        may be completed: the server checks such a step's session and idempotency key before it
+        asks, so a retried or refused step spends no throw.  By default the action is unchanged."""
         return action
 
     def carried_owner(self, table: GameTable, seat: int) -> str | None:

@@ -1,7 +1,8 @@
 """Shuffling: the only randomness in felt, injected into a table from outside the core.
 
 - :class:`SystemShuffle`: unbiased Fisher-Yates driven by the operating system's CSPRNG
-  (``secrets``), the default for real play.
+  (``secrets``), the default for real play; a shuffle's random numbers are drawn in one call
+  (:func:`uniform_draws`).
 - :class:`SeededShuffle`: the same algorithm driven by a SHA-256 counter stream from a seed, so
   a run can be reproduced on any machine and Python version.
 - :class:`FixedOrder`: an explicit deck order, for tests and dispute reconstruction.
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from felt.core.cards import ALL_CARDS, Card
 from felt.rounds.engine import check_deck
@@ -39,12 +41,59 @@ def fisher_yates(cards: Sequence[Card], below: Callable[[int], int]) -> tuple[Ca
     return tuple(out)
 
 
+DRAW_BYTES: Final = 8
+"""Random bytes per draw of :func:`uniform_draws`: a 64-bit word, so a draw below ``n`` is
+redrawn with a probability under ``n / 2**64``."""
+
+
+def uniform_draws(
+    bounds: Sequence[int], randbytes: Callable[[int], bytes] = secrets.token_bytes,
+    width: int = DRAW_BYTES,
+) -> list[int]:  # fmt: skip
+    """One uniform integer in ``[0, n)`` for each ``n`` of ``bounds``, from one call of
+    ``randbytes`` for all of them (a call per draw costs a system call each): each draw is a
+    ``width``-byte word, and a word at or above the largest multiple of ``n`` below ``2**(8 *
+    width)`` is replaced by a new word (rejection sampling, so no modulo bias).
+
+    >>> uniform_draws([10, 3], lambda k: bytes([13, 2])[:k], width=1)
+    [3, 2]
+    """
+    span = 1 << (8 * width)
+    if any(not 1 <= n <= span for n in bounds):
+        raise ValueError(
+            f"each bound must be 1 to {span} for {width}-byte draws, got {list(bounds)}"
+        )
+    data = randbytes(width * len(bounds))
+    words: Sequence[int] = (
+        struct.unpack(f">{len(bounds)}Q", data)
+        if width == 8
+        else [int.from_bytes(data[i : i + width], "big") for i in range(0, len(data), width)]
+    )
+    out: list[int] = []
+    for value, n in zip(words, bounds, strict=True):
+        limit = span - span % n
+        while value >= limit:
+            value = int.from_bytes(randbytes(width), "big")
+        out.append(value % n)
+    return out
+
+
 class SystemShuffle:
-    """Fisher-Yates with ``secrets.randbelow`` (the OS CSPRNG)."""
+    """Fisher-Yates with uniform draws from the OS CSPRNG (``secrets``), all of one shuffle's
+    draws read in one call (:func:`uniform_draws`)."""
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """A uniformly random order, unpredictable."""
-        return fisher_yates(cards, secrets.randbelow)
+        bounds = range(len(cards), 1, -1)  # what fisher_yates asks, in its order: n, n-1 .. 2
+        draws = iter(zip(bounds, uniform_draws(bounds), strict=True))
+
+        def below(n: int) -> int:
+            bound, draw = next(draws)
+            if n != bound:  # pragma: no cover - fisher_yates's order is fixed
+                raise RuntimeError(f"a shuffle draw below {n} was asked where {bound} was drawn")
+            return draw
+
+        return fisher_yates(cards, below)
 
 
 class SeededShuffle:
@@ -108,4 +157,5 @@ __all__ = [
     "SystemShuffle",
     "complete_deck",
     "fisher_yates",
+    "uniform_draws",
 ]

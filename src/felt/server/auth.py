@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 
 from felt.core.errors import MAX_NAME_CHARS, FeltError
 from felt.core.money import dollars
-from felt.server.store import Conflict, Store, account_changes, accounts, sessions
+from felt.server.store import Conflict, Store, account_changes, accounts, hot, sessions
 from felt.server.systems import game_roles
 
 ROLES: Final = ("player", "dealer", "supervisor", "cashier", *game_roles())
@@ -418,8 +418,8 @@ def authenticate(
     more pays for one connection).  A retired account's session is no session; an account
     whose password is a supervisor's temporary one is refused (403, :data:`MUST_CHANGE`)
     unless ``pending`` (the few requests that let it choose its own)."""
-    if not token or len(token) > 200:
-        raise AuthError("log in first: send the session token as 'Authorization: Bearer TOKEN'")
+    _check_token(token)
+    assert token is not None
     with contextlib.nullcontext(conn) if conn is not None else store.engine.connect() as conn:
         row = conn.execute(
             select(
@@ -434,19 +434,45 @@ def authenticate(
             .join(sessions, sessions.c.account_id == accounts.c.id)
             .where(sessions.c.token_hash == _token_hash(token))
         ).first()
+    return _session_account(row, pending)
+
+
+def session_and_key(
+    conn: Connection, token: str, key: str
+) -> tuple[Account, tuple[str, str] | None]:
+    """The account of a live session token, refused as :func:`authenticate` refuses it, and
+    the (request digest, response) that account's idempotency ``key`` is stored with, if any,
+    in one read on ``conn`` (an action's own write transaction: see
+    :meth:`felt.server.host.TableHost.apply_now`)."""
+    _check_token(token)
+    row = hot(conn, "session", (key, _token_hash(token))).fetchone()
+    account = _session_account(row, False)
+    seen = None if row is None or row[7] is None else (str(row[7]), str(row[8]))
+    return account, seen
+
+
+def _check_token(token: str | None) -> None:
+    if not token or len(token) > 200:
+        raise AuthError("log in first: send the session token as 'Authorization: Bearer TOKEN'")
+
+
+def _session_account(row: Any, pending: bool) -> Account:
+    """The account of a session's row (its account's id, name, role, locked,
+    must_change_password, retired_at, then the session's expires_at), or the refusal."""
     if row is None:
         raise AuthError(
             "the session token is not valid (logged out, or replaced by a newer log-in)"
         )
-    if row.expires_at < time.time():
+    aid, name, role, locked, must_change, retired_at, expires_at = row[:7]
+    if expires_at < time.time():
         raise AuthError("the session has expired; log in again")
-    if row.locked:
+    if locked:
         raise AuthError("this account is locked")
-    if row.retired_at is not None:
+    if retired_at is not None:
         raise AuthError("this account is retired")
-    if row.must_change_password and not pending:
+    if must_change and not pending:
         raise Forbidden(MUST_CHANGE)
-    return Account(int(row.id), str(row.name), str(row.role), bool(row.must_change_password))
+    return Account(int(aid), str(name), str(role), bool(must_change))
 
 
 def log_out(store: Store, token: str) -> None:

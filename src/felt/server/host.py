@@ -44,7 +44,7 @@ from felt.rounds.actions import (
 from felt.rounds.engine import HOUSE, LAYOUT, POT, PROGRESSIVE, Effect, Event
 from felt.rounds.round_core import RoundCore
 from felt.rounds.shuffle import SystemShuffle, complete_deck
-from felt.server.auth import Account, Forbidden, authenticate
+from felt.server.auth import Account, Forbidden, authenticate, session_and_key
 from felt.server.meters import MeterBoard
 from felt.server.spec import AnySpec, TableSpec
 from felt.server.store import (
@@ -54,6 +54,7 @@ from felt.server.store import (
     Store,
     accounts,
     felt_tables,
+    hot,
     layout_account,
     player_account,
     pot_account,
@@ -144,6 +145,15 @@ class _Change:
     ack: dict[str, Any]
     meter: tuple[int, int] | None = None
     """The table's meter (version, amount) as the commit left it, if the action moved it."""
+
+
+class _Answered(FeltError):
+    """The action's key was answered before: raised in its write transaction, which rolls back
+    with nothing written (see :meth:`TableHost.apply_now`)."""
+
+    def __init__(self, seen: tuple[str, str]) -> None:
+        super().__init__("answered before")
+        self.seen = seen
 
 
 @dataclass
@@ -483,11 +493,69 @@ class TableHost:
         request it repeats must not be tried as a new action).  With ``token``, the sender's
         session is checked again in the same read as the key (a WebSocket's later messages).
         With ``for_round``, the action is refused unless that round is the one in play: a retry
-        whose first try never committed cannot land in the next round."""
-        if key is not None and who is not None:
+        whose first try never committed cannot land in the next round.
+
+        The session and the key are read inside the action's own write transaction, first, so
+        an action costs one transaction, not a read transaction and then a write; an action the
+        table refuses reads them in a read of their own before the refusal is given (a retry of
+        an action on record is answered, whatever the round has become)."""
+        if key is not None and who is not None and action.family == "dealer":
+            # a dealer's step may be completed by the table (dice thrown, a clock read): the
+            # session and the key are checked first, so a retry or an ended session spends no
+            # throw (dealer steps are few a round; players' actions take the one-read path)
             who, seen = answered_before(self.store, who, key, digest, token)
             if seen is not None:
                 return seen
+        try:
+            action = self._admit(action, who, for_round)
+            change = None if action.needs_meter else self._try(action, who)
+        except Exception:
+            if key is not None and who is not None:
+                # a retry of an action on record may be refused now (its round has moved on):
+                # the answer on record is its answer (the session checked first, as ever)
+                who, seen = answered_before(self.store, who, key, digest, token)
+                if seen is not None:
+                    return seen
+            raise
+        try:
+            with self._commit() as conn:
+                if key is not None and who is not None:
+                    who = self._sender(conn, who, key, token)
+                if change is None:
+                    # A payout off the meter: the meter is read with its row locked inside this
+                    # action's own transaction, the action carries what was read, and the round
+                    # is tried on it there, so linked tables (in any process) never pay the same
+                    # cents twice and no meter the screens or another process saw is ever paid
+                    # from.
+                    amount = None
+                    if self.progressive is not None:
+                        amount = self.store.meter(conn, self.progressive.meter, lock=True)[1]
+                    if not hasattr(action, "meter"):  # pragma: no cover - needs_meter's contract
+                        raise RuntimeError(f"{action.name} needs the meter but has no meter field")
+                    action = replace(action, meter=amount)  # type: ignore[call-arg]  # whatever was sent
+                    change = self._try(action, who)
+                self._write(conn, change, who, key, digest)
+        except _Answered as answered:  # a retry: nothing was written
+            assert key is not None
+            seen = self.store.answer_of(answered.seen, key, digest)
+            assert seen is not None
+            return seen
+        if change.meter is not None and self.progressive is not None:
+            self.board.note(self.progressive.meter, *change.meter)
+        trial, ack, table_after, last_after = (
+            change.trial, change.ack, change.table_after, change.last_after,
+        )  # fmt: skip
+        self.version += 1
+        self.round = trial
+        self.last = last_after
+        if table_after is not None:
+            self.table = table_after
+            self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
+        return ack
+
+    def _admit(self, action: Action, who: Account | None, for_round: str | None) -> Action:
+        """The action as the table takes it from ``who`` (authorized, completed by the table),
+        or the refusal (the round not in play, the table closed, the sender not allowed)."""
         self._catch_up()
         if for_round is not None and for_round != self._open_round_id():
             now = self._open_round_id() or "no round in play"
@@ -512,40 +580,25 @@ class TableHost:
                 "chips back"
             )
         # what only the table supplies as the action is applied (an electronic table's dice)
-        action = self.game.complete_action(self.table, action, self.round)
+        completed = self.game.complete_action(self.table, action, self.round)
+        if completed != action and action.family != "dealer":  # pragma: no cover - the contract
+            raise RuntimeError(f"{action.name}: a game completes only the dealer's steps")
+        action = completed
         if who is not None and action.places_wagers:
             self.names[who.name] = who.id
-        assert self.round_id is not None
-        if not action.needs_meter:
-            change = self._try(action, who)
-            with self._commit() as conn:
-                self._write(conn, change, who, key, digest)
+        return action
+
+    def _sender(self, conn: Connection, who: Account, key: str, token: str | None) -> Account:
+        """Inside the action's write transaction: the sender (its session checked again if
+        ``token`` is given, in the same read as the key), or :class:`_Answered` if the key was
+        answered before (the caller rolls the transaction back and gives that answer)."""
+        if token is not None:
+            who, seen = session_and_key(conn, token, key)
         else:
-            # A payout off the meter: the meter is read with its row locked inside this
-            # action's own transaction, the action carries what was read, and the round is
-            # tried on it there, so linked tables (in any process) never pay the same cents
-            # twice and no meter the screens or another process saw is ever paid from.
-            with self._commit() as conn:
-                amount = None
-                if self.progressive is not None:
-                    amount = self.store.meter(conn, self.progressive.meter, lock=True)[1]
-                if not hasattr(action, "meter"):  # pragma: no cover - the contract of needs_meter
-                    raise RuntimeError(f"{action.name} needs the meter but has no meter field")
-                action = replace(action, meter=amount)  # type: ignore[call-arg]  # whatever was sent
-                change = self._try(action, who)
-                self._write(conn, change, who, key, digest)
-        if change.meter is not None and self.progressive is not None:
-            self.board.note(self.progressive.meter, *change.meter)
-        trial, ack, table_after, last_after = (
-            change.trial, change.ack, change.table_after, change.last_after,
-        )  # fmt: skip
-        self.version += 1
-        self.round = trial
-        self.last = last_after
-        if table_after is not None:
-            self.table = table_after
-            self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
-        return ack
+            seen = self.store.remembered(conn, who.id, key)
+        if seen is not None:
+            raise _Answered(seen)
+        return who
 
     def _try(self, action: Action, who: Account | None) -> _Change:
         """Apply ``action`` to a copy of the round and work out everything its commit writes
@@ -961,14 +1014,10 @@ def answered_before(
 def fence(conn: Connection, table_id: str, owner: str, state: str | None = None) -> None:
     """Fence a write of a table or a system (a system game's): its version moves on (and its ``state`` is
     written, if given) only while ``owner`` holds it; else :class:`LeaseLost`."""
-    values: dict[str, Any] = {"version": felt_tables.c.version + 1}
-    if state is not None:
-        values["state"] = state
-    result = conn.execute(
-        update(felt_tables)
-        .where(felt_tables.c.id == table_id, felt_tables.c.owner == owner)
-        .values(**values)
-    )
+    if state is None:
+        result = hot(conn, "fence", (table_id, owner))
+    else:
+        result = hot(conn, "fence_state", (state, table_id, owner))
     if result.rowcount != 1:
         raise LeaseLost(f"{table_id} is now run by another server process")
 

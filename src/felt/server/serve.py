@@ -14,6 +14,7 @@ from typing import Final
 from felt.core.errors import FeltError
 from felt.server import auth
 from felt.server.app import LEASE_SECONDS, Server, create_app
+from felt.server.pauses import settle_heap, watch_gc
 from felt.server.spec import AnySpec, TableSpec, default_specs, load_specs
 from felt.server.store import Store, default_database_url, shown_database
 
@@ -131,6 +132,7 @@ def serve(
         raise FeltError(f"--port must be 0 to 65535, got {port}")
     check_lease(lease_seconds)
     quiet_logging(log_level)
+    watch_gc()  # every collection timed, for GET /api/stats
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
         listener = socket.create_server((host, port), family=family)
@@ -154,6 +156,15 @@ def serve(
     config = uvicorn.Config(
         create_app(server), log_level=log_level, ws_max_size=65536, host=host, port=port
     )
-    uvicorn.Server(config).run(sockets=[listener])
+
+    class Settled(uvicorn.Server):
+        """uvicorn's server, which settles the heap (:func:`felt.server.pauses.settle_heap`)
+        once the application's start-up has loaded the tables, before the first request."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            settle_heap(len(server.running()))
+
+    Settled(config).run(sockets=[listener])
     sys.stdout.flush()
     return 0

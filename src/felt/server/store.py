@@ -14,14 +14,17 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import logging
 import os
+import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from sqlalchemy import (
     BigInteger,
@@ -45,14 +48,13 @@ from sqlalchemy import (
     insert,
     select,
     text,
-    update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 
 from felt.core.errors import FeltError
 from felt.core.money import dollars
+from felt.server.pauses import Pauses
 
 metadata = MetaData()
 
@@ -245,6 +247,9 @@ def _declare_game_tables() -> None:
 
 _declare_game_tables()
 
+log_store = logging.getLogger("felt.server")
+"""The server's log (the store says there when SQLite's checkpoints fail)."""
+
 CAGE: Final = "cage"
 """The ledger account money enters and leaves by (the cashier's cage)."""
 HOUSE_ACCOUNT: Final = "house"
@@ -351,6 +356,28 @@ def create_private(url: str) -> None:
         os.close(fd)
 
 
+POOL_SIZE: Final = 40
+"""Connections a process keeps open once it has needed them: one for each thread that may hold
+one at a time (the server's 32 database threads and 2 log-in threads, see
+:data:`felt.server.app.WORKER_THREADS`), the group commit's writer, PostgreSQL's node hold and
+a few spare (the event loop's own reads).  Kept, not closed on return: a smaller pool closed
+every connection over its size when it came back, so under load connections were opened (and
+SQLite's PRAGMAs run) again and again."""
+POOL_OVERFLOW: Final = 10
+"""Connections over :data:`POOL_SIZE` a caller with more threads (a test) may open; each is
+closed when returned."""
+
+
+def in_memory(url: str | URL) -> bool:
+    """Whether the SQLite ``url`` is a database in memory (no file, no log).
+
+    >>> in_memory("sqlite://"), in_memory("sqlite:///felt.db")
+    (True, False)
+    """
+    parsed = make_url(url)
+    return parsed.database in (None, "", ":memory:") or "memory" in str(parsed.query)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite in WAL mode with full fsync and a busy timeout, so several
     processes can share the file and a commit is on disk when it returns.  A new SQLite file
@@ -358,7 +385,12 @@ def make_engine(url: str) -> Engine:
     full = sqlalchemy_url(url)
     if full.startswith("sqlite"):
         create_private(full)
-        engine = create_engine(full, connect_args={"timeout": 30, "check_same_thread": False})
+        # a database in memory lives in one connection (SQLAlchemy's SingletonThreadPool, which
+        # takes no sizes); a file gets the pool sized to the threads
+        sizes = {} if in_memory(full) else {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW}
+        engine = create_engine(
+            full, connect_args={"timeout": 30, "check_same_thread": False}, **sizes
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -374,11 +406,89 @@ def make_engine(url: str) -> Engine:
         def _begin(conn: Connection) -> None:
             # A write transaction takes the write lock at BEGIN, so it never reads a balance
             # another writer may change; a read sees a snapshot and blocks nobody (WAL).
+            # Sent by the driver itself: SQLAlchemy's execution of it cost more CPU than the
+            # statement (every transaction begins here).
             write = conn.get_execution_options().get("felt_write", False)
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+            statement = "BEGIN IMMEDIATE" if write else "BEGIN"
+            dbapi = conn.connection.dbapi_connection
+            assert dbapi is not None
+            try:
+                dbapi.cursor().execute(statement)
+            except sqlite3.Error as err:  # as SQLAlchemy would have raised it
+                raise DBAPIError.instance(statement, (), err, sqlite3.Error) from err
 
         return engine
-    return create_engine(full, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(full, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True)
+
+
+_HOT_SQL: Final = {
+    "fence": "UPDATE felt_tables SET version = version + 1 WHERE id = ? AND owner = ?",
+    "fence_state": "UPDATE felt_tables SET version = version + 1, state = ? "
+    "WHERE id = ? AND owner = ?",
+    "meter": "UPDATE progressive_meters SET amount = amount + ?, version = version + 1, "
+    "updated_at = ? WHERE id = ? AND amount + ? >= 0",
+    "wallet": "UPDATE accounts SET balance = balance + ? WHERE id = ? AND balance + ? >= 0",
+    "posting": "INSERT INTO postings (txn, account, amount, reason, at) VALUES (?, ?, ?, ?, ?)",
+    "event": "INSERT INTO round_events (round_id, seq, action, effects, drawn, actor, at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "round_player": "INSERT INTO round_players (account_id, round_id, started_at) "
+    "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    "remembered": "SELECT request, response FROM idempotency WHERE account_id = ? AND key = ?",
+    "remember": "INSERT INTO idempotency (account_id, key, request, response, at) "
+    "VALUES (?, ?, ?, ?, ?)",
+    "session": "SELECT a.id, a.name, a.role, a.locked, a.must_change_password, a.retired_at, "
+    "s.expires_at, i.request, i.response FROM sessions s JOIN accounts a ON a.id = s.account_id "
+    "LEFT JOIN idempotency i ON i.account_id = s.account_id AND i.key = ? "
+    "WHERE s.token_hash = ?",
+}
+"""The statements every player action sends (see :func:`hot`), in SQLite's parameter style;
+PostgreSQL's (psycopg's ``%s``) is made from them.  Each means what the SQLAlchemy Core
+statement it replaced meant, column for column."""
+_HOT_PSYCOPG: Final = {name: sql.replace("?", "%s") for name, sql in _HOT_SQL.items()}
+
+
+@dataclass(frozen=True)
+class _Hot:
+    """A DBAPI connection's cursor for :func:`hot`, its SQL, and its driver's base error."""
+
+    dbapi: Any
+    cursor: Any
+    sql: dict[str, str]
+    error: type[Exception]
+
+
+def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) -> Any:
+    """Run the per-action statement ``name`` (:data:`_HOT_SQL`) with ``params`` on the driver's
+    own cursor of ``conn``'s connection, inside ``conn``'s transaction, and return the cursor
+    (``rowcount``, ``fetchone``).  The hot path of every action skips SQLAlchemy's statement
+    building, caching and result wrapping (most of a small write's CPU: ``bench/store_path.py``);
+    everything else stays SQLAlchemy Core.  The driver's errors are raised as SQLAlchemy raises
+    them (a broken key is its IntegrityError), so callers catch one kind."""
+    record = conn.connection
+    dbapi = record.dbapi_connection
+    got: _Hot | None = record.info.get("felt_hot")
+    if got is None or got.dbapi is not dbapi:
+        assert dbapi is not None
+        sql = _HOT_SQL if conn.dialect.name == "sqlite" else _HOT_PSYCOPG
+        got = _Hot(dbapi, dbapi.cursor(), sql, conn.dialect.loaded_dbapi.Error)
+        record.info["felt_hot"] = got
+    try:
+        if many:
+            got.cursor.executemany(got.sql[name], params)
+        else:
+            got.cursor.execute(got.sql[name], params)
+    except got.error as err:  # as SQLAlchemy raises it (an IntegrityError, an OperationalError)
+        # a lost connection is invalidated as SQLAlchemy would, so the pool never hands it out
+        # again (SQLAlchemy's statement events do not see these statements: none are used)
+        lost = bool(conn.dialect.is_disconnect(cast(Any, err), dbapi, got.cursor))
+        if lost:
+            with contextlib.suppress(Exception):
+                conn.invalidate(err)
+        raise DBAPIError.instance(
+            got.sql[name], params, err, got.error, connection_invalidated=lost,
+            dialect=conn.dialect,
+        ) from err  # fmt: skip
+    return got.cursor
 
 
 class CommitFailed(RuntimeError):
@@ -395,6 +505,27 @@ class _Batch:
     error: BaseException | None = None
 
 
+def _driver(conn: Connection) -> Any:
+    """The driver's own connection under ``conn`` (statements on it begin no transaction)."""
+    raw = conn.connection.driver_connection
+    if raw is None:  # pragma: no cover - a checked-out connection always has one
+        raise RuntimeError("the connection has no driver connection")
+    return raw
+
+
+def _checkpoints(ref: weakref.ReferenceType[GroupCommit], closing: threading.Event) -> None:
+    """The checkpointer's thread: a round every :attr:`GroupCommit.CHECKPOINT_SECONDS` until
+    the store closes or is dropped (it holds the store only while a round runs, so a store
+    nobody closed is still collected, and its thread ends)."""
+    seen = -1
+    while not closing.wait(GroupCommit.CHECKPOINT_SECONDS):
+        group = ref()
+        if group is None:
+            return
+        seen = group._checkpoint_round(seen)
+        del group
+
+
 class GroupCommit:
     """SQLite writes from many threads made durable together: each writer's statements run in
     a savepoint of its own on one connection, in turn; the writer that finds nobody waiting
@@ -404,9 +535,23 @@ class GroupCommit:
     SQLite lets one connection write at a time anyway; waiting for the turn on an in-process
     lock instead of SQLite's busy handler (which polls, sleeping up to 100 ms) keeps the wait
     short, and one fsync per group instead of one per writer raises the rate of durable
-    writes under load."""
+    writes under load.
+
+    The COMMIT runs in the turn, so a writer that comes during a slow fsync waits for it, and no
+    longer: its own statements then run and its own group commits.  Checkpoints (the log's pages
+    copied into the database file, which SQLite otherwise runs inside the COMMIT that fills the
+    log past 1000 pages: two fsyncs and the copying, in the turn) are a thread's of its own on
+    another connection, beside the writers; only a short catch-up, for the log to start over,
+    takes the turn between two groups (docs/design.md, "Durability")."""
 
     MAX_GROUP: Final = 64
+    CHECKPOINT_SECONDS: Final = 0.5
+    """How often the checkpointer looks for new commits to copy into the database file."""
+    GIVE_UP: Final = 20
+    """Checkpoints failed in a row after which SQLite's own come back (ten seconds of them)."""
+    LOG_PAGES: Final = 4000
+    """Past this many pages (16 MB) the checkpointer makes the log start over (see
+    :meth:`_checkpoints`)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -416,6 +561,80 @@ class GroupCommit:
         self.conn: Connection | None = None
         self.batch: _Batch | None = None
         self.commits = 0
+        self.timings = Pauses()
+        """Each group's COMMIT (its fsync), labelled with the group's size."""
+        self.checkpoint_timings = Pauses()
+        """Each checkpoint, labelled with the pages in the log as it ran."""
+        self._checkpointer: threading.Thread | None = None
+        self._closing = threading.Event()
+        self.auto_checkpoints = in_memory(engine.url)
+        """SQLite checkpoints in the COMMIT, as by default (a database in memory; or the
+        checkpointer gave up), rather than on the checkpointer's thread."""
+        self.checkpoint_failures = 0
+
+    def _connect(self) -> Connection:
+        """The writers' connection, with SQLite's checkpoints in the COMMIT turned off (the
+        checkpointer's thread, started with it, runs them); a database in memory, which has no
+        log, and a store whose checkpointer gave up keep SQLite's own."""
+        conn = self.engine.connect()
+        if not self.auto_checkpoints:
+            _driver(conn).execute("PRAGMA wal_autocheckpoint=0")
+            if self._checkpointer is None:
+                self._closing.clear()
+                self._checkpointer = threading.Thread(
+                    target=_checkpoints,
+                    args=(weakref.ref(self), self._closing),
+                    name="felt-checkpoint",
+                    daemon=True,
+                )
+                self._checkpointer.start()
+        return conn.execution_options(felt_write=True)
+
+    def _checkpoint_round(self, seen: int) -> int:
+        """One round of the checkpointer (:func:`_checkpoints`): if commits came since
+        ``seen``, copy committed pages from the log into the database file beside the writers
+        (a PASSIVE checkpoint takes no write lock).  The log starts over only at a write that
+        finds all of it copied, which a checkpoint beside the writers seldom leaves (a commit
+        comes meanwhile): past :attr:`LOG_PAGES` the checkpointer takes the writers' turn between
+        two groups and copies what came since its last pass, little, so the next write starts
+        the log over.  Its connection is taken before the turn, so the writers never wait on a
+        pool.  Returns the commits seen; after :attr:`GIVE_UP` failures in a row the writers'
+        connection gets SQLite's own checkpoints back and the checkpointer stops."""
+        if self.commits == seen:
+            return seen
+        seen = self.commits
+        try:
+            with self.engine.connect() as conn:
+                log = self._checkpoint(conn)
+                if log > self.LOG_PAGES:
+                    with self.turn:
+                        if self.batch is None:  # between groups: no write transaction open
+                            self._checkpoint(conn)
+            self.checkpoint_failures = 0
+        except Exception as err:  # the next round tries again; the writers go on meanwhile
+            self.checkpoint_failures += 1
+            if self.checkpoint_failures == 1:
+                log_store.warning("SQLite checkpoint failed (tried again in %.1f s): %s",
+                                  self.CHECKPOINT_SECONDS, err)  # fmt: skip
+            if self.checkpoint_failures >= self.GIVE_UP:
+                log_store.error("SQLite checkpoints failed %d times in a row: SQLite checkpoints "
+                                "in the COMMIT again", self.checkpoint_failures)  # fmt: skip
+                with self.turn:
+                    self.auto_checkpoints = True
+                    if self.conn is not None:
+                        with contextlib.suppress(Exception):
+                            _driver(self.conn).execute("PRAGMA wal_autocheckpoint=1000")
+                self._closing.set()
+            return -1
+        return seen
+
+    def _checkpoint(self, conn: Connection) -> int:
+        """One PASSIVE checkpoint on ``conn`` (not the writers'), timed; the pages in the log."""
+        began = time.perf_counter()
+        row = _driver(conn).execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        log = int(row[1])
+        self.checkpoint_timings.add(time.perf_counter() - began, log)
+        return log
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
@@ -428,7 +647,7 @@ class GroupCommit:
         done = False
         try:
             if self.conn is None:
-                self.conn = self.engine.connect().execution_options(felt_write=True)
+                self.conn = self._connect()
             if self.batch is None:
                 self.batch = _Batch(self.conn.begin())
             batch = self.batch
@@ -460,7 +679,9 @@ class GroupCommit:
         """Commit the group (or roll it back after ``error``) and wake its writers."""
         try:
             if error is None and batch.members:
+                began = time.perf_counter()
                 batch.root.commit()
+                self.timings.add(time.perf_counter() - began, batch.members)
                 self.commits += 1
             else:
                 batch.root.rollback()
@@ -477,7 +698,13 @@ class GroupCommit:
         batch.done.set()
 
     def close(self) -> None:
-        """Close the writers' connection (no write may be under way)."""
+        """Stop the checkpointer and close the writers' connection (no write may be under
+        way).  What is not checkpointed yet is in the log, which SQLite copies in as the last
+        connection closes, or as the next one opens after a crash."""
+        self._closing.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
+            self._checkpointer = None
         if self.conn is not None:
             self.conn.close()
             self.conn = None
@@ -624,16 +851,7 @@ class Store:
         for meter, d in sorted(meters.items()):  # before any wallet: one lock order for all
             if d == 0:
                 continue
-            result = conn.execute(
-                update(progressive_meters)
-                .where(progressive_meters.c.id == meter, progressive_meters.c.amount + d >= 0)
-                .values(
-                    amount=progressive_meters.c.amount + d,
-                    version=progressive_meters.c.version + 1,
-                    updated_at=now,
-                )
-            )
-            if result.rowcount != 1:
+            if hot(conn, "meter", (d, now, meter, d)).rowcount != 1:
                 raise MeterShort(
                     f"the progressive meter {meter[:64]!r} holds less than the "
                     f"{dollars(-d)} this would take off it, or was never opened: nothing was done"
@@ -646,30 +864,14 @@ class Store:
         for pid, d in sorted(delta.items()):
             if d == 0:
                 continue
-            result = conn.execute(
-                update(accounts)
-                .where(accounts.c.id == pid, accounts.c.balance + d >= 0)
-                .values(balance=accounts.c.balance + d)
-            )
-            if result.rowcount != 1:
+            if hot(conn, "wallet", (d, pid, d)).rowcount != 1:
                 raise InsufficientFunds(
                     "the wager exceeds the player's balance; a player may not wager more than "
                     "their funds (13:69O-1.4(h))"
                 )
         if entries:  # after the guarded moves: a meter's rows are numbered in its lock's order
-            conn.execute(
-                insert(postings),
-                [
-                    {
-                        "txn": txn,
-                        "account": p.account,
-                        "amount": p.amount,
-                        "reason": p.reason,
-                        "at": now,
-                    }
-                    for p in entries
-                ],
-            )
+            rows = [(txn, p.account, p.amount, p.reason, now) for p in entries]
+            hot(conn, "posting", rows, many=True)
 
     def balance(self, conn: Connection, account_id: int) -> int:
         """A player's balance in cents."""
@@ -746,18 +948,10 @@ class Store:
     ) -> None:
         """Append event ``seq`` of a round; a taken sequence number is a :class:`Conflict` (the
         caller's transaction is then rolled back whole, so no savepoint is needed)."""
+        row = (round_id, seq, json.dumps(action), json.dumps(effects), json.dumps(drawn), actor,
+               time.time())  # fmt: skip
         try:
-            conn.execute(
-                insert(round_events).values(
-                    round_id=round_id,
-                    seq=seq,
-                    action=json.dumps(action),
-                    effects=json.dumps(effects),
-                    drawn=json.dumps(drawn),
-                    actor=actor,
-                    at=time.time(),
-                )
-            )
+            hot(conn, "event", row)
         except IntegrityError as err:
             raise Conflict(
                 f"round {round_id}: event {seq} was written by another process; reload the table"
@@ -765,12 +959,7 @@ class Store:
 
     def add_round_player(self, conn: Connection, account_id: int, round_id: str) -> None:
         """Note that a player plays in a round (once, however many wagers)."""
-        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-        conn.execute(
-            dialect.insert(round_players)
-            .values(account_id=account_id, round_id=round_id, started_at=time.time())
-            .on_conflict_do_nothing()
-        )
+        hot(conn, "round_player", (account_id, round_id, time.time()))
 
     def round_events_of(self, round_id: str) -> list[dict[str, Any]]:
         """A round's event rows in order."""
@@ -785,11 +974,7 @@ class Store:
     # ----------------------------------------------------------------- idempotency
     def remembered(self, conn: Connection, account_id: int, key: str) -> tuple[str, str] | None:
         """The (request digest, response) stored under an idempotency key, if any."""
-        row = conn.execute(
-            select(idempotency.c.request, idempotency.c.response).where(
-                idempotency.c.account_id == account_id, idempotency.c.key == key
-            )
-        ).first()
+        row = hot(conn, "remembered", (account_id, key)).fetchone()
         return None if row is None else (str(row[0]), str(row[1]))
 
     def answered(
@@ -797,7 +982,12 @@ class Store:
     ) -> dict[str, Any] | None:
         """The answer already given under an idempotency key, marked ``replayed`` (None if the
         key is new); the key reused for another request is a :class:`Conflict`."""
-        seen = self.remembered(conn, account_id, key)
+        return self.answer_of(self.remembered(conn, account_id, key), key, request)
+
+    def answer_of(
+        self, seen: tuple[str, str] | None, key: str, request: str
+    ) -> dict[str, Any] | None:
+        """:meth:`answered` of the (request digest, response) read under ``key``, if any."""
         if seen is None:
             return None
         if seen[0] != request:
@@ -811,11 +1001,6 @@ class Store:
         first (the same key sent twice at once) is a :class:`Conflict`, and the caller's
         transaction is rolled back whole (the primary key refuses the second; no savepoint)."""
         try:
-            conn.execute(
-                insert(idempotency).values(
-                    account_id=account_id, key=key, request=request, response=response,
-                    at=time.time(),
-                )
-            )  # fmt: skip
+            hot(conn, "remember", (account_id, key, request, response, time.time()))
         except IntegrityError as err:
             raise Conflict(f"idempotency key {key[:40]!r} was used at the same time") from err

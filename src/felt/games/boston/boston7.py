@@ -16,7 +16,7 @@ beats, ties and loses to.  That is 6.1e15 pairs of hands, so they are counted, n
   have them) are worth their flush, not their ranks: they are counted once more by their suit
   masks (ranks left in the suit, :func:`_flush_subset_lists`) and taken away at their rank value
   by inclusion-exclusion over the player's cards, ``sum over T of (-1)^|T|`` times the flush hands
-  holding T (:func:`_flush_superset_lists`).
+  holding T (:func:`flush_superset_lists`: one list per suit class of T).
 
 Each count is exact integer arithmetic.  ``tests/test_boston7.py`` checks every step against brute
 force (all 45 million dealer hands) on sample hands, and the whole against the symmetry
@@ -102,45 +102,46 @@ def _rank_counts_range(
     out: NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
     """For the player multisets ``rows``: how many dealer hands avoiding them, valued by ranks
-    alone, are below, equal to, and at most a straight (columns of ``out``)."""
+    alone, are below, equal to, and at most a straight (columns of ``out``).
+
+    The dealer multisets are sorted by value, so each row stops at the first one above both its
+    own value and a straight (they count in no column): a quarter of the pairs on average.  Each
+    multiset is kept as seven (rank, count) bytes, padded with a rank that is never short of
+    cards, so its weight is seven lookups in the row's table of C(cards left, count) with no
+    branch (the loop vectorises: twice as fast as stopping at the ranks held or at a zero)."""
     n = counts.shape[0]
     binom4 = np.zeros((5, 5), dtype=np.int64)
     for a in range(5):
         binom4[a, 0] = 1
         for k in range(1, a + 1):
             binom4[a, k] = binom4[a - 1, k - 1] + (binom4[a - 1, k] if k <= a - 1 else 0)
-    ranks = np.zeros((n, 7), dtype=np.int64)
-    cnts = np.zeros((n, 7), dtype=np.int64)
-    used = np.zeros(n, dtype=np.int64)
+    pad = 13 * 5  # rank 13, count 0: weight 1
+    held = np.full((7, n), pad, dtype=np.uint8)  # held[k, i]: 5 x rank + count of i's k-th rank
     for i in range(n):
+        k = 0
         for r in range(13):
             if counts[i, r]:
-                ranks[i, used[i]] = r
-                cnts[i, used[i]] = counts[i, r]
-                used[i] += 1
-    avail = np.zeros(13, dtype=np.int64)
+                held[k, i] = 5 * r + counts[i, r]
+                k += 1
+    h0, h1, h2, h3, h4, h5, h6 = held[0], held[1], held[2], held[3], held[4], held[5], held[6]
+    val = value.astype(np.int32)
+    ways = np.ones(14 * 5, dtype=np.int64)  # ways[5 r + c]: C(cards of rank r left, c)
     for q in rows:
         for r in range(13):
-            avail[r] = 4 - counts[q, r]
-        own = value[q]
+            for c in range(5):
+                ways[5 * r + c] = binom4[4 - counts[q, r], c]  # 0 when c exceeds what is left
+        own = val[q]
+        end = np.searchsorted(val, max(own, straight_max), side="right")
         below = np.int64(0)
         equal = np.int64(0)
         low = np.int64(0)
-        for i in range(n):
-            w = np.int64(1)
-            for k in range(used[i]):
-                w *= binom4[avail[ranks[i, k]], cnts[i, k]]
-                if w == 0:
-                    break
-            if w == 0:
-                continue
-            v = value[i]
-            if v < own:
-                below += w
-            elif v == own:
-                equal += w
-            if v <= straight_max:
-                low += w
+        for i in range(end):
+            w = ways[h0[i]] * ways[h1[i]] * ways[h2[i]] * ways[h3[i]] * ways[h4[i]]
+            w *= ways[h5[i]] * ways[h6[i]]
+            v = val[i]
+            below += w if v < own else 0
+            equal += w if v == own else 0
+            low += w if v <= straight_max else 0
         out[q, 0] = below
         out[q, 1] = equal
         out[q, 2] = low
@@ -177,10 +178,15 @@ def _run_split(
     threads: int,
     pieces: int = PIECES,
     step: Callable[[], None] | None = None,
+    work: NDArray[np.int64] | None = None,
 ) -> None:
     """Run ``fn(lo, hi)`` over ``pieces`` ranges of ``range(n)`` on ``threads`` threads (the
-    kernels release the GIL); ``step`` is called as each piece is done."""
+    kernels release the GIL); ``step`` is called as each piece is done.  With ``work`` (the
+    work before each index, ascending, n + 1 long) the ranges hold about equal work."""
     edges = np.linspace(0, n, pieces + 1).astype(np.int64)
+    if work is not None:
+        edges = np.searchsorted(work, np.linspace(0, work[-1], pieces + 1)).astype(np.int64)
+        edges[0], edges[-1] = 0, n
 
     def piece(i: int) -> None:
         fn(int(edges[i]), int(edges[i + 1]))
@@ -248,62 +254,6 @@ def _flush_subset_lists(flush: NDArray[np.uint16]) -> tuple[NDArray[np.int64], N
 
 
 @jit
-def _flush_hands(
-    values: NDArray[np.uint16],
-    row_offsets: NDArray[np.int64],
-    rank_keys: NDArray[np.int64],
-) -> tuple[NDArray[np.uint8], NDArray[np.uint16]]:  # pragma: no cover - compiled
-    """Every seven-card hand with five or more cards of one suit (sorted cards), and its value by
-    ranks alone (what the rank count gave it)."""
-    total = 4 * (comb7(13, 5) * comb7(39, 2) + comb7(13, 6) * 39 + comb7(13, 7))
-    cards = np.zeros((total, 7), dtype=np.uint8)
-    value = np.zeros(total, dtype=np.uint16)
-    row = 0
-    hand = np.zeros(7, dtype=np.int64)
-    others = np.zeros(39, dtype=np.int64)
-    for s in range(4):
-        n_other = 0
-        for c in range(52):
-            if c & 3 != s:
-                others[n_other] = c
-                n_other += 1
-        for u in range(8192):
-            j = _popcount(u)
-            if j < 5 or j > 7:
-                continue
-            extra = 7 - j
-            # extra cards: none, one of 39, or two of 39
-            n_x = 1 if extra == 0 else (39 if extra == 1 else 741)
-            for x in range(n_x):
-                n = 0
-                for r in range(13):
-                    if u >> r & 1:
-                        hand[n] = 4 * r + s
-                        n += 1
-                if extra == 1:
-                    hand[n] = others[x]
-                    n += 1
-                elif extra == 2:
-                    # x-th pair (a < b) of the 39 others, in order
-                    a = 0
-                    k = x
-                    while k >= 38 - a:
-                        k -= 38 - a
-                        a += 1
-                    hand[n] = others[a]
-                    hand[n + 1] = others[a + 1 + k]
-                    n += 2
-                hand.sort()
-                low = 7 * SIZE_UNIT
-                for i in range(7):
-                    cards[row, i] = hand[i]
-                    low += rank_keys[hand[i] >> 2]
-                value[row] = values[slot_of(low, row_offsets)]
-                row += 1
-    return cards, value
-
-
-@jit
 def comb7(n: int, k: int) -> int:  # pragma: no cover - compiled
     """C(n, k) for the small numbers of this module."""
     if k < 0 or k > n:
@@ -314,53 +264,163 @@ def comb7(n: int, k: int) -> int:  # pragma: no cover - compiled
     return out
 
 
-@jit
-def _subset_index(cards: NDArray[np.int64], m: int, binom: NDArray[np.int64], base: NDArray[np.int64]) -> int:  # pragma: no cover - compiled  # fmt: skip
-    """Index of the subset ``m`` (a bit per position) of seven sorted cards: its size's base plus
-    its colex index."""
-    idx = np.int64(0)
-    k = 0
-    for i in range(7):
-        if m >> i & 1:
-            k += 1
-            idx += binom[cards[i], k]
-    return int(base[k] + idx)
+SUPERSET_LEVELS = 6
+"""Sets T of 0 to 5 cards have a flush-superset list (one per suit class); six-card sets are
+counted directly (:func:`_equity_range`)."""
+
+
+def superset_classes() -> tuple[NDArray[np.int32], NDArray[np.int64], NDArray[np.int64]]:
+    """Each set of 0-5 cards (at :data:`LEVEL_BASE` of its size plus its colex index): its suit
+    class, numbered through all sizes; and per class its canonical set (cards, padded with -1)
+    and size.
+
+    The flush hands holding a set, by rank value, are the same for every set of its suit class
+    (renaming suits maps the one's onto the other's), so one list per class serves them all."""
+    class_flat = np.zeros(LEVEL_BASE[SUPERSET_LEVELS], dtype=np.int32)
+    reps, sizes = [], []
+    first = 0
+    for k in range(SUPERSET_LEVELS):
+        class_of, cards = kernels.suit_classes(k)
+        class_flat[LEVEL_BASE[k] : LEVEL_BASE[k + 1]] = class_of + first
+        padded = np.full((len(cards), SUPERSET_LEVELS - 1), -1, dtype=np.int64)
+        padded[:, :k] = cards
+        reps.append(padded)
+        sizes.append(np.full(len(cards), k, dtype=np.int64))
+        first += len(cards)
+    return class_flat, np.concatenate(reps), np.concatenate(sizes)
 
 
 @jit
-def _flush_superset_lists(
-    cards: NDArray[np.uint8],
-    order: NDArray[np.int64],
-    value: NDArray[np.uint16],
-    binom: NDArray[np.int64],
-    base: NDArray[np.int64],
-) -> tuple[NDArray[np.int64], NDArray[np.uint16]]:  # pragma: no cover - compiled
-    """For every set T of 0-6 cards, the rank values of the flush hands holding T, ascending.
+def _superset_range(
+    reps: NDArray[np.int64],
+    size: NDArray[np.int64],
+    lo: int,
+    hi: int,
+    offsets: NDArray[np.int64],
+    out: NDArray[np.uint16],
+    fill: bool,
+    values: NDArray[np.uint16],
+    row_offsets: NDArray[np.int64],
+    rank_keys: NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled
+    """For the classes ``lo:hi``: the rank values of the flush hands holding the class's
+    canonical set, ascending, into ``out[offsets[c]:offsets[c + 1]]``; without ``fill``, only
+    how many there are, into ``offsets[c + 1]``.
 
-    Segment :func:`_subset_index` of the returned (offsets, values); ``order`` lists the flush
-    hands by rank value, so each segment fills in ascending order.
-    """
-    size = base[7]
-    count = np.zeros(size + 1, dtype=np.int64)
-    hand = np.zeros(7, dtype=np.int64)
-    for h in range(cards.shape[0]):
-        for i in range(7):
-            hand[i] = cards[h, i]
-        for m in range(127):
-            count[_subset_index(hand, m, binom, base) + 1] += 1
-    offsets = np.cumsum(count)
+    A flush hand holding T has j >= 5 cards of one suit s (ranks U, a superset of T's ranks in
+    s) and 7 - j other cards X (a superset of T's other cards, so T has at most two)."""
+    free = np.zeros(13, dtype=np.int64)
+    pick = np.zeros(7, dtype=np.int64)
+    other = np.zeros(39, dtype=np.int64)
+    for c in range(lo, hi):
+        k = size[c]
+        n = 0
+        for s in range(4):
+            t_mask = 0
+            n_off = 0
+            low_t = 7 * SIZE_UNIT
+            off_mask = np.int64(0)
+            for i in range(k):
+                card = reps[c, i]
+                low_t += rank_keys[card >> 2]
+                if card & 3 == s:
+                    t_mask |= 1 << (card >> 2)
+                else:
+                    n_off += 1
+                    off_mask |= np.int64(1) << card
+            if n_off > 2:
+                continue
+            t = k - n_off
+            n_free = 0
+            for r in range(13):
+                if not t_mask >> r & 1:
+                    free[n_free] = r
+                    n_free += 1
+            n_other = 0
+            for card in range(52):
+                if card & 3 != s and not off_mask >> card & 1:
+                    other[n_other] = card
+                    n_other += 1
+            for j in range(max(5, t), 8):
+                extra = 7 - j - n_off
+                if extra < 0:
+                    continue
+                need = j - t
+                if not fill:
+                    n += comb7(n_free, need) * comb7(n_other, extra)
+                    continue
+                for i in range(need):  # the ranks added in suit s: combinations of free
+                    pick[i] = i
+                while True:
+                    low_u = low_t
+                    for i in range(need):
+                        low_u += rank_keys[free[pick[i]]]
+                    if extra == 0:
+                        out[offsets[c] + n] = values[slot_of(low_u, row_offsets)]
+                        n += 1
+                    elif extra == 1:
+                        for x in range(n_other):
+                            low = low_u + rank_keys[other[x] >> 2]
+                            out[offsets[c] + n] = values[slot_of(low, row_offsets)]
+                            n += 1
+                    else:
+                        for x in range(n_other):
+                            for y in range(x + 1, n_other):
+                                low = low_u + rank_keys[other[x] >> 2] + rank_keys[other[y] >> 2]
+                                out[offsets[c] + n] = values[slot_of(low, row_offsets)]
+                                n += 1
+                    i = need - 1
+                    while i >= 0 and pick[i] == n_free - need + i:
+                        i -= 1
+                    if i < 0:
+                        break
+                    pick[i] += 1
+                    for m in range(i + 1, need):
+                        pick[m] = pick[m - 1] + 1
+        if fill:
+            if offsets[c] + n != offsets[c + 1]:
+                raise ValueError("a flush-superset list was not filled as counted")
+            out[offsets[c] : offsets[c + 1]].sort()
+        else:
+            offsets[c + 1] = n
+
+
+def flush_superset_lists(
+    threads: int,
+) -> tuple[NDArray[np.int32], NDArray[np.int64], NDArray[np.uint16]]:
+    """:func:`superset_classes`' class of each set of 0-5 cards, and per class the rank values
+    of the flush hands holding its sets, ascending: segment ``class`` of (offsets, values)."""
+    t = tables()
+    class_flat, reps, size = superset_classes()
+    n = len(size)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    out = np.zeros(0, dtype=np.uint16)
+    args = (t.values, t.row_offsets, _RANK_KEYS)
+    _superset_range(reps, size, 0, n, offsets, out, False, *args)
+    offsets = np.cumsum(offsets)
     out = np.zeros(offsets[-1], dtype=np.uint16)
-    fill = offsets[:-1].copy()
-    for t in range(order.shape[0]):
-        h = order[t]
-        for i in range(7):
-            hand[i] = cards[h, i]
-        v = value[h]
-        for m in range(127):
-            seg = _subset_index(hand, m, binom, base)
-            out[fill[seg]] = v
-            fill[seg] += 1
-    return offsets, out
+    _run_split(lambda lo, hi: _superset_range(reps, size, lo, hi, offsets, out, True, *args),
+               n, threads, work=offsets)  # fmt: skip
+    return class_flat, offsets, out
+
+
+PREFIX_LEVELS = 4
+"""Sets of up to three cards (1,938 classes, lists of 4 million flush hands down to thousands)
+also get their counts by value at hand (46 MB), so that no count searches a long list."""
+
+
+def _counts_below(
+    offsets: NDArray[np.int64], values: NDArray[np.uint16], width: int
+) -> NDArray[np.int32]:
+    """For the classes of sets of up to :data:`PREFIX_LEVELS` - 1 cards: ``[u, c]`` how many
+    values in the class's list are below u (u from 0 to ``width`` - 1).  Value-major, so the
+    counts one hand reads (its value and the next, every class) lie in two rows of 8 kB."""
+    n = sum(len(kernels.suit_classes(k)[1]) for k in range(PREFIX_LEVELS))
+    out = np.zeros((width, n), dtype=np.int32)
+    at = np.arange(width)
+    for c in range(n):
+        out[:, c] = np.searchsorted(values[offsets[c] : offsets[c + 1]], at)
+    return out
 
 
 @jit
@@ -472,8 +532,10 @@ def _equity_range(
     rank_count: NDArray[np.int64],
     sub_off: NDArray[np.int64],
     sub_vals: NDArray[np.uint16],
+    sup_class: NDArray[np.int32],
     sup_off: NDArray[np.int64],
     sup_vals: NDArray[np.uint16],
+    sup_below: NDArray[np.int32],
     binom: NDArray[np.int64],
     base: NDArray[np.int64],
     start_class: NDArray[np.int64],
@@ -487,6 +549,13 @@ def _equity_range(
     three-card starts; ``per_hand[i]`` keeps (below, equal) for the tests."""
     dealer_hands = DEALER_HANDS
     cards = np.zeros(7, dtype=np.int64)
+    suited = np.zeros(4, dtype=np.int64)
+    bits = np.zeros(128, dtype=np.int64)  # bits[m]: cards in the subset m of seven positions
+    last = np.zeros(128, dtype=np.int64)  # last[m]: m's highest position
+    for m in range(1, 128):
+        bits[m] = bits[m >> 1] + (m & 1)
+        last[m] = last[m >> 1] + 1 if m > 1 else 0
+    colex = np.zeros(128, dtype=np.int64)  # colex[m]: the colex index of the cards of m
     for i in range(lo, hi):
         n = 0
         low = 7 * SIZE_UNIT
@@ -539,20 +608,56 @@ def _equity_range(
                     below += w * (under - comb7(n_avail, j))
                     equal += w * (upto - under)
         else:
-            # flush dealer hands are above; take away those counted below or equal by ranks
+            # flush dealer hands are above; take away those counted below or equal by ranks:
+            # the sets T of up to five of the player's cards from the lists (a set no flush
+            # hand holds has more than two cards outside each suit), six from the suit of four
+            for s in range(4):
+                at = 0
+                for x in range(7):
+                    if cards[x] & 3 == s:
+                        at |= 1 << x
+                suited[s] = at
+            for m in range(1, 128):  # the highest card of m is its bits[m]-th
+                colex[m] = colex[m ^ (1 << last[m])] + binom[cards[last[m]], bits[m]]
             for m in range(127):
-                seg = _subset_index(cards, m, binom, base)
-                a, b = sup_off[seg], sup_off[seg + 1]
-                if a == b:
+                size = bits[m]
+                if size == 6:
                     continue
-                under = _lower_bound(sup_vals, a, b, v) - a
-                upto = _lower_bound(sup_vals, a, b, v + 1) - a
-                if _popcount(m) & 1:
+                if min(bits[m & ~suited[0]], bits[m & ~suited[1]], bits[m & ~suited[2]],
+                       bits[m & ~suited[3]]) > 2:  # fmt: skip
+                    continue
+                seg = sup_class[base[size] + colex[m]]
+                if seg < sup_below.shape[1]:  # the long lists: counts by value at hand
+                    under = np.int64(sup_below[v, seg])
+                    upto = np.int64(sup_below[v + 1, seg])
+                else:
+                    a, b = sup_off[seg], sup_off[seg + 1]
+                    if a == b:
+                        continue
+                    under = _lower_bound(sup_vals, a, b, v) - a
+                    upto = _lower_bound(sup_vals, a, b, v + 1) - a
+                if size & 1:
                     below += under
                     equal += upto - under
                 else:
                     below -= under
                     equal -= upto - under
+            for s in range(4):
+                if _popcount(masks[i, s]) != 4:
+                    continue
+                # T: all but one card x outside suit s; its flush hands add a card of suit s
+                for x in range(7):
+                    if cards[x] & 3 == s:
+                        continue
+                    low_t = low - rank_keys[cards[x] >> 2]
+                    for r in range(13):
+                        if masks[i, s] >> r & 1:
+                            continue
+                        w = int(values[slot_of(low_t + rank_keys[r], row_offsets)])
+                        if w < v:
+                            below -= 1
+                        elif w == v:
+                            equal -= 1
         per_hand[i, 0] = below
         per_hand[i, 1] = equal
         above = dealer_hands - below - equal
@@ -568,15 +673,17 @@ def _equity_range(
 
 @dataclass(frozen=True)
 class Prepared:
-    """The tables the per-hand count reads (about 1.3 GB; built in some 30 seconds)."""
+    """The tables the per-hand count reads (about 250 MB)."""
 
     straight_max: int
     row_of_slot: NDArray[np.int64]
     rank_count: NDArray[np.int64]
     sub_off: NDArray[np.int64]
     sub_vals: NDArray[np.uint16]
+    sup_class: NDArray[np.int32]
     sup_off: NDArray[np.int64]
     sup_vals: NDArray[np.uint16]
+    sup_below: NDArray[np.int32]
     start_class: NDArray[np.int64]
 
 
@@ -605,7 +712,8 @@ def prepare(
     if not count:  # the kernel reads no count table: empty placeholders
         empty16, empty64 = np.zeros(0, dtype=np.uint16), np.zeros(1, dtype=np.int64)
         return Prepared(top, row_of_slot, np.zeros((len(slot), 3), dtype=np.int64), empty64,
-                        empty16, empty64, empty16, start_classes()[0])  # fmt: skip
+                        empty16, np.zeros(0, dtype=np.int32), empty64, empty16,
+                        np.zeros((top + 2, 0), dtype=np.int32), start_classes()[0])  # fmt: skip
     rows = None
     if hands is not None:
         ranks = np.zeros((len(hands), 13), dtype=np.int64)
@@ -615,11 +723,10 @@ def prepare(
         rows = np.unique(row_of_slot[_slot(ranks)])
     rank_count = rank_counts(counts, value, top, threads, rows, step)
     sub_off, sub_vals = _flush_subset_lists(t.flush)
-    flush_cards, flush_value = _flush_hands(t.values, t.row_offsets, _RANK_KEYS)
-    order = np.argsort(flush_value, kind="stable")
-    sup_off, sup_vals = _flush_superset_lists(flush_cards, order, flush_value, BINOM, LEVEL_BASE)
-    return Prepared(top, row_of_slot, rank_count, sub_off, sub_vals, sup_off, sup_vals,
-                    start_classes()[0])  # fmt: skip
+    sup_class, sup_off, sup_vals = flush_superset_lists(threads)
+    sup_below = _counts_below(sup_off, sup_vals, top + 2)
+    return Prepared(top, row_of_slot, rank_count, sub_off, sub_vals, sup_class, sup_off,
+                    sup_vals, sup_below, start_classes()[0])  # fmt: skip
 
 
 def count_hands(
@@ -644,7 +751,8 @@ def count_hands(
     def run(k: int, _: int) -> None:
         _equity_range(masks, orbit, int(edges[k]), int(edges[k + 1]), t.values, t.row_offsets,
                       _RANK_KEYS, t.flush, t.five_category, prep.row_of_slot, prep.rank_count,
-                      prep.sub_off, prep.sub_vals, prep.sup_off, prep.sup_vals, BINOM,
+                      prep.sub_off, prep.sub_vals, prep.sup_class, prep.sup_off,
+                      prep.sup_vals, prep.sup_below, BINOM,
                       LEVEL_BASE, prep.start_class, prep.straight_max, count, accs[k],
                       per_hand)  # fmt: skip
 
@@ -718,7 +826,7 @@ def boston7_counts(
     log: Callable[[str], None] | None = None,
     progress: Progress | None = None,
 ) -> Boston7Counts:
-    """The Boston 7 counts, from the disk cache or computed (about a minute on two cores);
+    """The Boston 7 counts, from the disk cache or computed (some 45 s of CPU, 0.9 GB);
     ``progress`` shows how far a count has gone and the time left (issue 20, item 9)."""
     path = cache_dir() / f"boston7-{_digest()}.npz"
     _, sizes, starts = start_classes()

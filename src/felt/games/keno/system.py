@@ -396,6 +396,10 @@ class KenoSystem:
     read from the events, so a system restored from a snapshot still refuses a second total."""
     _effects: list[Effect] = field(default_factory=list, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        # derived, not a field (so not in a snapshot's schema): see _pending
+        self._live: dict[tuple[date, int], dict[int, TicketState]] | None = None
+
     @property
     def card(self) -> RateCard:
         """The rate card in force."""
@@ -545,9 +549,8 @@ class KenoSystem:
         """Multi-race tickets whose games run past the day have their remaining races cancelled
         and refunded, whatever the card says of refunds on request: the casino, not the player,
         ended them (15.4(d); docs/interpretations.md)."""
-        for state in self.tickets.values():
-            if state.record.day == self.day and not state.voided and not state.games_done:
-                self._cancel(state, at, "the gaming day ended", refund=True)
+        for state in self._to_play():
+            self._cancel(state, at, "the gaming day ended", refund=True)
 
     def _check_open_game(self, a: OpenGame) -> None:
         if self.day is None:
@@ -694,12 +697,14 @@ class KenoSystem:
         assert game is not None
         assert self.day is not None
         number = game.number
-        live = [s for s in self.tickets.values() if self._plays(s, number)]
+        live = [s for s in self._to_play() if self._plays(s, number)]
         paid = grade([s.record.ticket for s in live], a.numbers, self.card)
         winnings = [int(x) for x in paid]
         shares = share(winnings, self.card.aggregate_limit)
         for s, amount in zip(live, shares, strict=True):
             s.won[number] = amount
+            if s.games_done:
+                self._unlist(s)
         self.games[(self.day, number)] = replace(game, numbers=a.numbers, shared=shares != winnings)
         self._effect(
             "draw", detail=f"game {number}: {' '.join(map(str, a.numbers))} ({cite('5(g)')})"
@@ -713,9 +718,38 @@ class KenoSystem:
 
     def _sold_for(self, game: int) -> bool:
         """Whether live tickets start with ``game`` of the current day (void them or draw)."""
-        return any(
-            self._plays(s, game) and s.record.first_game == game for s in self.tickets.values()
-        )
+        assert self.day is not None
+        first = self._pending().get((self.day, game), {})
+        return any(self._plays(s, game) for s in first.values())
+
+    def _pending(self) -> dict[tuple[date, int], dict[int, TicketState]]:
+        """The tickets with games still to play (not void, not cancelled, not every game
+        drawn) by (gaming day, first game), each in the order issued: what a draw grades, the
+        day's end cancels and a game's tickets are, so neither walks every ticket ever issued.
+        Built from the tickets once when first needed (a restored system's), then kept as
+        tickets are issued, voided, cancelled and played."""
+        if self._live is None:
+            live: dict[tuple[date, int], dict[int, TicketState]] = {}
+            for s in self.tickets.values():
+                if not s.voided and not s.games_done:
+                    r = s.record
+                    live.setdefault((r.day, r.first_game), {})[r.number] = s
+            self._live = live
+        return self._live
+
+    def _to_play(self) -> list[TicketState]:
+        """The current day's tickets with games still to play, in the order issued (every one
+        plays the current game: a day's games are drawn in turn)."""
+        pending = self._pending()
+        return [s for k in sorted(k for k in pending if k[0] == self.day) for s in pending[k].values()]  # fmt: skip
+
+    def _unlist(self, s: TicketState) -> None:
+        """Take a ticket that has no game left to play out of :meth:`_pending`."""
+        r = s.record
+        key = (r.day, r.first_game)
+        tickets = self._pending().get(key)
+        if tickets is not None and tickets.pop(r.number, None) is not None and not tickets:
+            del self._pending()[key]
 
     def _plays(self, s: TicketState, game: int) -> bool:
         r = s.record
@@ -743,7 +777,8 @@ class KenoSystem:
         record = TicketRecord(number, a.at, a.station, a.writer.id, t, self.day, game.number, last,
                               self.card.limit_statement(),
                               self.card.validity_statement(self.day, last, t.multi_race))  # fmt: skip
-        self.tickets[number] = TicketState(record)
+        state = self.tickets[number] = TicketState(record)
+        self._pending().setdefault((self.day, game.number), {})[number] = state
         self.ledger.move(PATRONS, _drawer(a.station), t.price, f"ticket {number} sold")
         self._effect("issue", number, t.price, f"{t.kind} {t.conditioning} for games "
                      f"{record.first_game} to {record.last_game}")  # fmt: skip
@@ -763,6 +798,7 @@ class KenoSystem:
     def _do_void(self, a: Void) -> None:
         s = self.tickets[a.ticket]
         s.voided, s.void_station = True, a.station
+        self._unlist(s)
         price = s.record.ticket.price
         self.ledger.move(_drawer(a.station), PATRONS, price, f"ticket {a.ticket} voided")
         whole = " in its entirety" if s.record.ticket.multi_race else ""
@@ -805,6 +841,7 @@ class KenoSystem:
             # before its first game starts, cancelling is voiding it in its entirety (15.4(e)):
             # refunded by the station that sold it and listed among that station's voids
             s.voided, s.void_station = True, r.station
+            self._unlist(s)
             price = r.ticket.price
             self.ledger.move(_drawer(r.station), PATRONS, price, f"ticket {r.number} voided")
             self._effect("void", r.number, price, f"races cancelled before the first by {a.by.id}: "
@@ -816,6 +853,7 @@ class KenoSystem:
     def _cancel(self, s: TicketState, at: datetime, why: str, refund: bool) -> None:
         r = s.record
         s.cancelled = True
+        self._unlist(s)
         undrawn = r.ticket.games - len(s.won)
         if refund:
             s.refund = undrawn * r.ticket.price_per_game
