@@ -5,6 +5,7 @@ locked account, still refuses the next action."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -166,4 +167,4 @@ def test_the_drivers_own_statements_refuse_as_sqlalchemys_did(
     with store.engine.connect() as conn:
         assert store.balance(conn, ann.id) == 10000
         rows = conn.execute(select(round_events.c.seq, round_events.c.action)).all()
-        assert [tuple(r) for r in rows] == [(1, '{"name": "x"}')]
+        assert [(r[0], json.loads(r[1])) for r in rows] == [(1, {"name": "x"})]

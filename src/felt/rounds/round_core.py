@@ -106,6 +106,10 @@ def _learn(value: Any) -> Any:
     return value if how is None else how(value)
 
 
+_MADE_WITH: dict[type, tuple[str, ...]] = {}
+"""The constructor's arguments of each kind of round (its ``init`` fields), by class."""
+
+
 @dataclass
 class RoundCore:
     """Shared machinery of a round; see the module docstring."""
@@ -134,7 +138,10 @@ class RoundCore:
             raise FeltError(f"{self.config.game} is played without cards: its deck is empty")
         self.dealt_from = self.deck
         self.shoe = Shoe(self.deck)
-        self._origin = {f.name: _clone(getattr(self, f.name)) for f in fields(self) if f.init}
+        made = _MADE_WITH.get(type(self))
+        if made is None:
+            made = _MADE_WITH[type(self)] = tuple(f.name for f in fields(self) if f.init)
+        self._origin = {name: _clone(getattr(self, name)) for name in made}
 
     # ----------------------------------------------------------------- what a game supplies
     uses_cards: ClassVar[bool] = True

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, delete, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
@@ -61,6 +61,7 @@ from felt.server.store import (
     progressive_account,
     round_events,
     rounds,
+    to_json,
 )
 from felt.server.views import PUBLIC, seat_message
 
@@ -238,7 +239,7 @@ class TableHost:
         """What carries between rounds, as stored with the table (``table``, ``round_id`` and
         the seats' last results as they will be once the change being written is made, where
         they change)."""
-        return json.dumps(
+        return to_json(
             {
                 "open": self.is_open,
                 "seats": {str(n): [s.account_id, s.name] for n, s in sorted(self.seats.items())},
@@ -248,7 +249,7 @@ class TableHost:
                     str(n): v for n, v in sorted((self.last if last is None else last).items())
                 },
             },
-            sort_keys=True,
+            sort=True,
         )
 
     def _open_round_id(self) -> str | None:
@@ -372,16 +373,8 @@ class TableHost:
         rid = f"{self.spec.id}:{rnd.number}"
         try:
             with self._commit() as conn:
-                conn.execute(
-                    insert(rounds).values(
-                        id=rid,
-                        table_id=self.spec.id,
-                        number=rnd.number,
-                        origin=json.dumps(self.game.round_origin(rnd)),
-                        finished=False,
-                        started_at=time.time(),
-                    )
-                )
+                origin = self.game.round_origin(rnd)
+                self.store.open_round(conn, rid, self.spec.id, rnd.number, origin)
                 self._bump(conn, self.state_json(round_id=rid))
                 self._learn_names(conn, rnd)  # the players of wagers carried onto this round
         except BaseException:
@@ -666,13 +659,9 @@ class TableHost:
                     self.store.add_round_player(conn, self.names[name], self.round_id)
 
             record = report(cast(Any, trial))  # the script layer reads any game's round
-            conn.execute(
-                update(rounds)
-                .where(rounds.c.id == self.round_id)
-                .values(finished=True, finished_at=time.time(), record=json.dumps(record))
-            )
+            self.store.finish_round(conn, self.round_id, record)
         if key is not None and who is not None:
-            self.store.remember(conn, who.id, key, digest, json.dumps(change.ack))
+            self.store.remember(conn, who.id, key, digest, to_json(change.ack))
 
     async def do(self, work: Callable[..., T], *args: Any) -> T:
         """Run one synchronous change (an action, a seat, opening or closing) under the table's

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
 
+import orjson
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -279,6 +280,28 @@ def progressive_account(meter: str) -> str:
     return f"{PROGRESSIVE_PREFIX}{meter}"
 
 
+_ORJSON: Final = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+
+
+def to_json(value: Any, sort: bool = False) -> str:
+    """``value`` as the JSON text the record keeps (keys sorted with ``sort``), read back by
+    :func:`json.loads` as :func:`json.dumps` would have written it: orjson, several times faster
+    on an action's rows; what orjson refuses (an integer past 64 bits, or what ``json`` refuses
+    too: orjson is not let write dataclasses or datetimes) is written by ``json``.
+
+    >>> to_json({"b": [1, "A♠"], 2: None}, sort=True)
+    '{"2":null,"b":[1,"A♠"]}'
+    """
+    try:
+        return orjson.dumps(
+            value, option=_ORJSON | orjson.OPT_SORT_KEYS if sort else _ORJSON
+        ).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value, sort_keys=sort)
+
+
 class Conflict(FeltError):
     """Another writer got there first (the round's next sequence number is taken)."""
 
@@ -439,6 +462,9 @@ _HOT_SQL: Final = {
     "savepoint": "SAVEPOINT felt_writer",
     "release": "RELEASE SAVEPOINT felt_writer",
     "rollback_to": "ROLLBACK TO SAVEPOINT felt_writer",
+    "round": "INSERT INTO rounds (id, table_id, number, origin, finished, started_at) "
+    "VALUES (?, ?, ?, ?, ?, ?)",
+    "round_finished": "UPDATE rounds SET finished = ?, finished_at = ?, record = ? WHERE id = ?",
     "session": "SELECT a.id, a.name, a.role, a.locked, a.must_change_password, a.retired_at, "
     "s.expires_at, i.request, i.response FROM sessions s JOIN accounts a ON a.id = s.account_id "
     "LEFT JOIN idempotency i ON i.account_id = s.account_id AND i.key = ? "
@@ -960,14 +986,25 @@ class Store:
     ) -> None:
         """Append event ``seq`` of a round; a taken sequence number is a :class:`Conflict` (the
         caller's transaction is then rolled back whole, so no savepoint is needed)."""
-        row = (round_id, seq, json.dumps(action), json.dumps(effects), json.dumps(drawn), actor,
-               time.time())  # fmt: skip
+        row = (round_id, seq, to_json(action), to_json(effects), to_json(drawn), actor, time.time())
         try:
             hot(conn, "event", row)
         except IntegrityError as err:
             raise Conflict(
                 f"round {round_id}: event {seq} was written by another process; reload the table"
             ) from err
+
+    def open_round(
+        self, conn: Connection, round_id: str, table_id: str, number: int, origin: Any
+    ) -> None:
+        """Record a round opened at a table: what it was made with besides its deck
+        (``origin``), not finished."""
+        hot(conn, "round", (round_id, table_id, number, to_json(origin), False, time.time()))
+
+    def finish_round(self, conn: Connection, round_id: str, record: Any) -> None:
+        """Record a round finished, with its full ``record`` (the replayable script and
+        report)."""
+        hot(conn, "round_finished", (True, time.time(), to_json(record), round_id))
 
     def add_round_player(self, conn: Connection, account_id: int, round_id: str) -> None:
         """Note that a player plays in a round (once, however many wagers)."""
