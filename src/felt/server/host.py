@@ -125,9 +125,8 @@ def untouched(rnd: RoundCore) -> bool:
 def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
     """The cards an action took from the shoe, each with its place in the deck the round began
     with (the coordinates a rebuild fills in, whatever cuts came between)."""
-    place = {c: i for i, c in enumerate(after.dealt_from)}
     taken = after.shoe.order[before.shoe.position : after.shoe.position]
-    return [(place[c], str(c)) for c in taken]
+    return [(after.dealt_from.index(c), str(c)) for c in taken]  # a few cards of 52
 
 
 @dataclass

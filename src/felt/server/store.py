@@ -22,7 +22,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -531,7 +531,11 @@ class _Batch:
 
     root: RootTransaction
     members: int = 0
-    done: threading.Event = field(default_factory=threading.Event)
+    ended: bool = False
+    """Committed or rolled back (:meth:`GroupCommit._end`)."""
+    done: threading.Event | None = None
+    """Set when the group ends; made (in the turn) only once a writer leaves the turn with the
+    group still open, so a writer that commits its own group makes none."""
     error: BaseException | None = None
 
 
@@ -707,9 +711,13 @@ class GroupCommit:
             group = self.batch
             if group is not None and (last or group.members >= self.MAX_GROUP):
                 self._end(group, None)
+            elif group is not None and group.done is None:
+                group.done = threading.Event()  # for the writers left waiting for its end
             self.turn.release()
         if done:
-            batch.done.wait()
+            if not batch.ended:
+                assert batch.done is not None  # made before this writer left the turn
+                batch.done.wait()
             if batch.error is not None:
                 raise CommitFailed(f"the database did not commit: {batch.error}") from None
 
@@ -733,7 +741,9 @@ class GroupCommit:
             self.conn = None
         batch.error = error
         self.batch = None
-        batch.done.set()
+        batch.ended = True
+        if batch.done is not None:
+            batch.done.set()
 
     def close(self) -> None:
         """Stop the checkpointer and close the writers' connection (no write may be under
