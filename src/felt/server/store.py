@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import logging
@@ -487,10 +488,19 @@ class _Hot:
     error: type[Exception]
 
 
-def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) -> Any:
+@functools.cache
+def _rows_of(sql: str, rows: int) -> str:
+    """An ``INSERT ... VALUES (...)`` of one row made to insert ``rows`` rows at once."""
+    head, values = sql.split(" VALUES ", 1)
+    return f"{head} VALUES {', '.join([values] * rows)}"
+
+
+def hot(conn: Connection, name: str, params: Sequence[Any], rows: int = 1) -> Any:
     """Run the per-action statement ``name`` (:data:`_HOT_SQL`) with ``params`` on the driver's
     own cursor of ``conn``'s connection, inside ``conn``'s transaction, and return the cursor
-    (``rowcount``, ``fetchone``).  The hot path of every action skips SQLAlchemy's statement
+    (``rowcount``, ``fetchone``); an INSERT of ``rows`` rows takes their ``params`` one after
+    the other, in one statement (one round trip: psycopg's executemany sets up a pipeline, which
+    cost more than the rows of an action).  The hot path of every action skips SQLAlchemy's statement
     building, caching and result wrapping (most of a small write's CPU: ``bench/store_path.py``);
     everything else stays SQLAlchemy Core.  The driver's errors are raised as SQLAlchemy raises
     them (a broken key is its IntegrityError), so callers catch one kind."""
@@ -499,14 +509,12 @@ def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) 
     got: _Hot | None = record.info.get("felt_hot")
     if got is None or got.dbapi is not dbapi:
         assert dbapi is not None
-        sql = _HOT_SQL if conn.dialect.name == "sqlite" else _HOT_PSYCOPG
-        got = _Hot(dbapi, dbapi.cursor(), sql, conn.dialect.loaded_dbapi.Error)
+        style = _HOT_SQL if conn.dialect.name == "sqlite" else _HOT_PSYCOPG
+        got = _Hot(dbapi, dbapi.cursor(), style, conn.dialect.loaded_dbapi.Error)
         record.info["felt_hot"] = got
+    sql = got.sql[name] if rows == 1 else _rows_of(got.sql[name], rows)
     try:
-        if many:
-            got.cursor.executemany(got.sql[name], params)
-        else:
-            got.cursor.execute(got.sql[name], params)
+        got.cursor.execute(sql, params)
     except got.error as err:  # as SQLAlchemy raises it (an IntegrityError, an OperationalError)
         # a lost connection is invalidated as SQLAlchemy would, so the pool never hands it out
         # again (SQLAlchemy's statement events do not see these statements: none are used)
@@ -515,10 +523,15 @@ def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) 
             with contextlib.suppress(Exception):
                 conn.invalidate(err)
         raise DBAPIError.instance(
-            got.sql[name], params, err, got.error, connection_invalidated=lost,
+            sql, params, err, got.error, connection_invalidated=lost,
             dialect=conn.dialect,
         ) from err  # fmt: skip
     return got.cursor
+
+
+POSTINGS_AT_ONCE: Final = 500
+"""Postings written by one statement at most (5 parameters each: well within SQLite's and
+PostgreSQL's limits on a statement's parameters)."""
 
 
 class CommitFailed(RuntimeError):
@@ -917,9 +930,11 @@ class Store:
                     "the wager exceeds the player's balance; a player may not wager more than "
                     "their funds (13:69O-1.4(h))"
                 )
-        if entries:  # after the guarded moves: a meter's rows are numbered in its lock's order
-            rows = [(txn, p.account, p.amount, p.reason, now) for p in entries]
-            hot(conn, "posting", rows, many=True)
+        # after the guarded moves: a meter's rows are numbered in its lock's order
+        for at in range(0, len(entries), POSTINGS_AT_ONCE):
+            chunk = entries[at : at + POSTINGS_AT_ONCE]
+            params = [x for p in chunk for x in (txn, p.account, p.amount, p.reason, now)]
+            hot(conn, "posting", params, rows=len(chunk))
 
     def balance(self, conn: Connection, account_id: int) -> int:
         """A player's balance in cents."""
