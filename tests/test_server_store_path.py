@@ -16,6 +16,7 @@ from sqlalchemy import event, func, insert, select, text, update
 
 from felt.games.boston.actions import PlaceWagers
 from felt.server import auth
+from felt.server import store as store_module
 from felt.server.app import LOGIN_THREADS, WORKER_THREADS
 from felt.server.auth import Account, AuthError, create_account, log_in
 from felt.server.host import TableHost, new_table_row
@@ -168,3 +169,26 @@ def test_the_drivers_own_statements_refuse_as_sqlalchemys_did(
         assert store.balance(conn, ann.id) == 10000
         rows = conn.execute(select(round_events.c.seq, round_events.c.action)).all()
         assert [(r[0], json.loads(r[1])) for r in rows] == [(1, {"name": "x"})]
+
+
+def test_a_postgresql_connection_closed_while_idle_is_replaced_before_use(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No ping on every checkout (a round trip per transaction), but a connection back in the
+    pool past PING_IDLE_SECONDS is pinged and, found closed by the server, replaced."""
+    if database_url.startswith("sqlite"):
+        pytest.skip("a PostgreSQL pool's connections")
+    store, killer = Store(database_url), Store(database_url)
+    try:
+        with store.engine.connect() as conn:
+            pid = conn.execute(text("SELECT pg_backend_pid()")).scalar()
+            conn.commit()
+        with killer.engine.connect() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+            conn.commit()
+        monkeypatch.setattr(store_module, "PING_IDLE_SECONDS", 0.0)  # idle long enough
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT pg_backend_pid()")).scalar() != pid
+    finally:
+        killer.dispose()
+        store.dispose()
