@@ -19,7 +19,7 @@ from felt.server import auth
 from felt.server import store as store_module
 from felt.server.app import LOGIN_THREADS, WORKER_THREADS
 from felt.server.auth import Account, AuthError, create_account, log_in
-from felt.server.host import TableHost, new_table_row
+from felt.server.host import LeaseLost, TableHost, new_table_row
 from felt.server.store import (
     POOL_SIZE,
     Conflict,
@@ -192,3 +192,40 @@ def test_a_postgresql_connection_closed_while_idle_is_replaced_before_use(
     finally:
         killer.dispose()
         store.dispose()
+
+
+def test_an_action_on_a_table_another_process_took_writes_nothing(
+    table: tuple[Store, TableHost],
+) -> None:
+    store, host = table
+    token, ann = _player(store, host, "ann", 2)
+    with store.transaction() as conn:  # another process holds the table now
+        conn.execute(update(felt_tables).where(felt_tables.c.id == "b5").values(owner="node-b"))
+    with pytest.raises(LeaseLost, match="another server process"):
+        host.apply_now(PlaceWagers(2, ante=500, first=1000), ann, "k1", "d1", token)
+    assert host.round is not None
+    assert not host.round.events
+    with store.engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(round_events)).scalar() == 0
+        assert store.balance(conn, ann.id) == 10000
+
+
+def test_a_fenced_event_is_written_only_while_the_table_is_held(
+    table: tuple[Store, TableHost],
+) -> None:
+    store, host = table
+    rid = host.round_id
+    assert rid is not None
+    with store.transaction() as conn:
+        assert store.append_event(conn, rid, 1, {"name": "x"}, [], [], None, ("b5", "node-a", None))
+    with pytest.raises(Conflict, match="event 1 was written"), store.transaction() as conn:
+        store.append_event(conn, rid, 1, {"name": "y"}, [], [], None, ("b5", "node-a", '{"s": 1}'))
+    with store.transaction() as conn:
+        assert not store.append_event(conn, rid, 2, {"name": "z"}, [], [], None, ("b5", "x", None))
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(round_events.c.seq)).all()
+        assert [r[0] for r in rows] == [1]
+        version = conn.execute(select(felt_tables.c.version)).scalar()
+        state = conn.execute(select(felt_tables.c.state)).scalar()
+    assert version == host.version + 1  # moved once: by the first event's fence alone
+    assert state != '{"s": 1}'  # the refused write's state was rolled back with it

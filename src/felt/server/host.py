@@ -637,11 +637,11 @@ class TableHost:
         and read back the table's meter if the postings moved it (for the screens)."""
         assert self.round_id is not None
         action, trial, event = change.action, change.trial, change.event
-        self._bump(conn, change.state)
-        self.store.append_event(
+        if not self.store.append_event(
             conn, self.round_id, event.seq, action.to_json(), event_record(event), change.drawn,
-            None if who is None else who.id,
-        )  # fmt: skip
+            None if who is None else who.id, (self.spec.id, self.owner, change.state),
+        ):  # fmt: skip
+            raise lease_lost(self.spec.id)
         self.store.post(conn, f"{self.round_id}#{event.seq}", change.entries)
         if self.progressive is not None:
             account = progressive_account(self.progressive.meter)
@@ -1007,7 +1007,12 @@ def fence(conn: Connection, table_id: str, owner: str, state: str | None = None)
     else:
         result = hot(conn, "fence_state", (state, table_id, owner))
     if result.rowcount != 1:
-        raise LeaseLost(f"{table_id} is now run by another server process")
+        raise lease_lost(table_id)
+
+
+def lease_lost(table_id: str) -> LeaseLost:
+    """The refusal of a write to a table or a system this process no longer holds."""
+    return LeaseLost(f"{table_id} is now run by another server process")
 
 
 def give_up(store: Store, table_id: str, owner: str) -> None:

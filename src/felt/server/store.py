@@ -501,7 +501,20 @@ _HOT_SQL: Final = {
 own in SQLite's group commit, :class:`GroupCommit`), in SQLite's parameter style;
 PostgreSQL's (psycopg's ``%s``) is made from them.  Each means what the SQLAlchemy Core
 statement it replaced meant, column for column."""
-_HOT_PSYCOPG: Final = {name: sql.replace("?", "%s") for name, sql in _HOT_SQL.items()}
+_FENCED_EVENT: Final = (
+    "WITH fenced AS (UPDATE felt_tables SET version = version + 1{state} "
+    "WHERE id = %s AND owner = %s RETURNING id) "
+    "INSERT INTO round_events (round_id, seq, action, effects, drawn, actor, at) "
+    "SELECT %s::text, %s::integer, %s::text, %s::text, %s::text, %s::integer, "
+    "%s::double precision FROM fenced"
+)
+_HOT_PSYCOPG: Final = {
+    **{name: sql.replace("?", "%s") for name, sql in _HOT_SQL.items()},
+    # PostgreSQL's alone: an action's fence and its event in one statement (one round trip),
+    # the event written only if the fence moved the table's version (see Store.append_event)
+    "fenced_event": _FENCED_EVENT.format(state=""),
+    "fenced_state_event": _FENCED_EVENT.format(state=", state = %s"),
+}
 
 
 @dataclass(frozen=True)
@@ -1034,12 +1047,29 @@ class Store:
         effects: list[dict[str, Any]],
         drawn: list[tuple[int, str]],
         actor: int | None,
-    ) -> None:
+        fence: tuple[str, str, str | None] | None = None,
+    ) -> bool:
         """Append event ``seq`` of a round; a taken sequence number is a :class:`Conflict` (the
-        caller's transaction is then rolled back whole, so no savepoint is needed)."""
+        caller's transaction is then rolled back whole, so no savepoint is needed).  With
+        ``fence`` (table id, owner, new state or None), first move the table's version on (and
+        write its state) only while ``owner`` holds it, as :func:`felt.server.host.fence` does,
+        and write the event only if it did: False if not, nothing written.  On PostgreSQL the
+        two are one statement (one round trip of the few an action costs)."""
         row = (round_id, seq, to_json(action), to_json(effects), to_json(drawn), actor, time.time())
         try:
-            hot(conn, "event", row)
+            if fence is None:
+                hot(conn, "event", row)
+                return True
+            table_id, owner, state = fence
+            if self.is_sqlite:
+                held = (table_id, owner) if state is None else (state, table_id, owner)
+                if hot(conn, "fence" if state is None else "fence_state", held).rowcount != 1:
+                    return False
+                hot(conn, "event", row)
+                return True
+            name, held = ("fenced_event", (table_id, owner)) if state is None else (
+                "fenced_state_event", (state, table_id, owner))  # fmt: skip
+            return bool(hot(conn, name, (*held, *row)).rowcount == 1)
         except IntegrityError as err:
             raise Conflict(
                 f"round {round_id}: event {seq} was written by another process; reload the table"
