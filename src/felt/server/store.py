@@ -925,10 +925,8 @@ class Store:
             with self.group.write() as conn:
                 yield conn
             return
-        with self.engine.connect() as conn:
-            conn = conn.execution_options(felt_write=True)
-            with conn.begin():
-                yield conn
+        with self.engine.connect() as conn, conn.begin():  # PostgreSQL (SQLite's: the group's)
+            yield conn
         with self._count:
             self._commits += 1
 
