@@ -81,12 +81,14 @@ BROUGHT_FORWARD: Final = "balance brought forward"
 """The reason of the ledger movements that restore the balances of a snapshot."""
 
 
-def _schema() -> str:
+def schema(layout: int = FORMAT) -> str:
+    """The schema of a snapshot of the parts' ``layout`` (:data:`FORMAT`) and the system's
+    classes as they are now."""
     shape = sorted((f"{m}.{q}", [f.name for f in fields(cls)]) for (m, q), cls in _CLASSES.items())
-    return hashlib.sha256(json.dumps([FORMAT, shape]).encode()).hexdigest()
+    return hashlib.sha256(json.dumps([layout, shape]).encode()).hexdigest()
 
 
-SCHEMA: Final = _schema()
+SCHEMA: Final = schema()
 """The shape of the state (every class and its fields): a snapshot written by a system of
 another shape is refused, and the system is rebuilt from the record instead."""
 
@@ -690,6 +692,7 @@ __all__ = [
     "pack",
     "restore",
     "same_state",
+    "schema",
     "segment_ok",
     "settled",
     "take",
