@@ -55,7 +55,7 @@ from felt.server.store import (
     rounds,
 )
 from felt.server.systems import SystemHost
-from felt.server.views import seat_message
+from felt.server.views import Shared, seat_message
 
 log = logging.getLogger("felt.server")
 
@@ -624,9 +624,10 @@ class Server:
             self.unwatch(client, table)
 
     def _push_all(self, host: TableHost | SystemHost) -> None:
-        """Queue each watcher of ``host`` its own view of it."""
+        """Queue each watcher of ``host`` its own view of it, what they share built once."""
+        shared = Shared()
         for client in list(self.watchers.get(host.spec.id, ())):
-            client.push(host)
+            client.push(host, shared)
 
     def _broadcast(self, host: TableHost | SystemHost) -> None:
         self._push_all(host)
@@ -835,9 +836,13 @@ class Client:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     tables: set[str] = field(default_factory=set)
 
-    def push(self, host: TableHost | SystemHost) -> None:
-        """Queue this client's own view of ``host``."""
-        self.queue.put_nowait(host.message_for(self.who))
+    def push(self, host: TableHost | SystemHost, shared: Shared | None = None) -> None:
+        """Queue this client's own view of ``host`` (a table's built with the other messages of
+        the same push, ``shared``)."""
+        if isinstance(host, TableHost):
+            self.queue.put_nowait(host.message_for(self.who, shared))
+        else:
+            self.queue.put_nowait(host.message_for(self.who))
 
 
 async def current(
