@@ -63,7 +63,7 @@ from felt.server.store import (
     rounds,
     to_json,
 )
-from felt.server.views import PUBLIC, seat_message
+from felt.server.views import PUBLIC, Shared, seat_message
 
 log = logging.getLogger("felt.server")
 T = TypeVar("T")
@@ -790,10 +790,48 @@ class TableHost:
         self.version += 1
 
     # ----------------------------------------------------------------- what clients see
-    def message_for(self, who: Account | None) -> dict[str, Any]:
+    def message_for(self, who: Account | None, shared: Shared | None = None) -> dict[str, Any]:
         """The table as ``who`` may see it now: built from seat views only (call under
-        :attr:`lock`, so the round, its id and the version belong together)."""
-        out: dict[str, Any] = {
+        :attr:`lock`, so the round, its id and the version belong together).  The messages of
+        one push share ``shared``: what every viewer sees, and each seat's view, built once."""
+        rnd = self.round
+        if shared is None:
+            shared = Shared()
+        shared.fits((self.spec.id, self.version, id(rnd), -1 if rnd is None else len(rnd.events)))
+        if not shared.parts:
+            self._common_parts(shared)
+        out: dict[str, Any] = dict(shared.parts["head"])
+        if who is not None and who.role == "player":
+            # the player's own last results, each built from that seat's own view
+            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
+                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
+        out.update(shared.parts["tail"])
+        if rnd is None:
+            return out
+        if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
+            # its name and arguments (no card is in a step), as the table takes it
+            if "next_step" not in shared.parts:
+                step = self.game.dealer_step(self.table, rnd)
+                shared.parts["next_step"] = None if step is None else step.to_json()
+            out["next_step"] = shared.parts["next_step"]
+        if who is not None and who.role in ("dealer", "supervisor") and rnd.finished:
+            # what the dealer pays or collects at each seat: every seat's settlement statement,
+            # each from that seat's own view (the dealer settles every seat in view of all)
+            out["settlement"] = [line for n in sorted(hands(rnd))
+                                 for line in shared.view(self.game, rnd, n).get("lines", [])]  # fmt: skip
+        if who is not None and who.role == "player":
+            # a seat's hand is seen by the player who wagered it, never by whoever sits there
+            owners = {n: self.hand_owner(n) for n in hands(rnd)}
+            mine = [n for n, s in self.seats.items()
+                    if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
+            mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
+            out["mine"] = {str(n): shared.view(self.game, rnd, n) for n in sorted(mine)}
+        return out
+
+    def _common_parts(self, shared: Shared) -> None:
+        """What every viewer's message holds (:meth:`message_for`): ``head``, before a player's
+        own last results, and ``tail`` after them, the public view of the round included."""
+        head: dict[str, Any] = {
             "type": "table",
             "table": self.spec.id,
             "game": self.spec.game,
@@ -807,56 +845,37 @@ class TableHost:
             "pace_seconds": self.spec.pace_seconds,
         }
         if self.progressive is not None:  # the linked meter, as this process last read it
-            out["progressive"] = self.board.view(self.progressive)
+            head["progressive"] = self.board.view(self.progressive)
+        tail: dict[str, Any] = {}
+        shared.parts["head"], shared.parts["tail"] = head, tail
         rnd = self.round
-        if who is not None and who.role == "player":
-            # the player's own last results, each built from that seat's own view
-            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
-                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
         if rnd is None or rnd.finished:
             # why no new round opens (not hidden: every role may read it), for the staff to clear
             reason = self.blocked()
             if reason is not None:
-                out["blocked"] = reason
+                tail["blocked"] = reason
         if rnd is None:
-            out["public"] = None
-            out["sitting_out"] = []
-            return out
+            tail["public"] = None
+            tail["sitting_out"] = []
+            return
         # seated players with no hand once wagers are closed
-        out["sitting_out"] = (
+        tail["sitting_out"] = (
             []
             if self.game.betting_open(rnd)
             else sorted(n for n in self.seats if n not in hands(rnd))
         )
-        out["number"] = rnd.number
-        out["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
-        out["finished"] = rnd.finished
+        tail["number"] = rnd.number
+        tail["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
+        tail["finished"] = rnd.finished
         now = time.monotonic()
         full = float(rnd.config.decision_seconds)
-        out["clock"] = [  # the decision time left to each election pending (its clock starts
+        tail["clock"] = [  # the decision time left to each election pending (its clock starts
             # when the table's loop first sees it: until then, the whole time)
             {"seat": s, "election": w,
              "seconds": round(full if (t := self.deadlines.get((s, w))) is None else max(0.0, t - now), 1)}
             for s, w in sorted(rnd.pending())
         ]  # fmt: skip
-        out["public"] = seat_message(self.game, rnd, PUBLIC)
-        if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
-            # its name and arguments (no card is in a step), as the table takes it
-            step = self.game.dealer_step(self.table, rnd)
-            out["next_step"] = None if step is None else step.to_json()
-        if who is not None and who.role in ("dealer", "supervisor") and rnd.finished:
-            # what the dealer pays or collects at each seat: every seat's settlement statement,
-            # each from that seat's own view (the dealer settles every seat in view of all)
-            out["settlement"] = [line for n in sorted(hands(rnd))
-                                 for line in seat_message(self.game, rnd, n).get("lines", [])]  # fmt: skip
-        if who is not None and who.role == "player":
-            # a seat's hand is seen by the player who wagered it, never by whoever sits there
-            owners = {n: self.hand_owner(n) for n in hands(rnd)}
-            mine = [n for n, s in self.seats.items()
-                    if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
-            mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
-            out["mine"] = {str(n): seat_message(self.game, rnd, n) for n in sorted(mine)}
-        return out
+        tail["public"] = shared.view(self.game, rnd, PUBLIC)
 
     # ----------------------------------------------------------------- the dealer and the clock
     def due(self, now: float) -> tuple[Action | None, float | None]:
