@@ -94,3 +94,27 @@ def test_what_a_push_built_is_not_reused_once_the_table_moves_on(
     assert after["version"] == before["version"] + 1
     assert message_text(after) == message_text(host.message_for(ann))
     assert after["mine"]["2"] != before["mine"]["2"]
+
+
+def test_a_subscription_handled_after_its_socket_closed_leaves_nothing_watching(
+    database_url: str,
+) -> None:
+    """A message carrying ``subscribe`` runs in a task of its own, which may be handled after the
+    socket's disconnect: the closed client must not be added to the table's watchers again (it
+    would be pushed every later view into a queue no sender reads, for good)."""
+    from felt.server.app import Client, Server
+
+    server = Server(Store(database_url), fast_specs(), "node-a")
+    try:
+        table = fast_specs()[0].id
+        gone = Client(server, Account(7, "ann", "player"), "token")
+        server.sockets.add(gone)
+        server.watch(gone, table)
+        assert server.watchers[table] == {gone}
+        server.disconnected(gone)
+        assert table not in server.watchers
+        server.watch(gone, table)  # the late subscription
+        assert table not in server.watchers
+        assert not gone.tables
+    finally:
+        server.store.dispose()

@@ -229,3 +229,34 @@ def test_a_fenced_event_is_written_only_while_the_table_is_held(
         state = conn.execute(select(felt_tables.c.state)).scalar()
     assert version == host.version + 1  # moved once: by the first event's fence alone
     assert state != '{"s": 1}'  # the refused write's state was rolled back with it
+
+
+def test_postings_past_one_statements_rows_are_all_written_in_order(database_url: str) -> None:
+    """An action's postings are written several rows a statement, at most
+    ``POSTINGS_AT_ONCE`` (995 parameters, within SQLite's oldest limit of 999): a transaction
+    with more than two statements' worth writes every row once, in order, summing to zero."""
+    from sqlalchemy import func, select
+
+    from felt.server.store import POSTINGS_AT_ONCE, Posting, postings
+
+    assert POSTINGS_AT_ONCE * 5 <= 999
+    store = Store(database_url)
+    store.migrate()
+    try:
+        n = 2 * POSTINGS_AT_ONCE + 3
+        entries = [Posting("house:a" if i % 2 else "house:b", 1 if i % 2 else -1, f"r{i}")
+                   for i in range(n - 1)]  # fmt: skip
+        entries.append(Posting("house:b", -sum(p.amount for p in entries), "last"))
+        with store.transaction() as conn:
+            store.post(conn, "txn-many", entries)
+        with store.engine.connect() as conn:
+            rows = conn.execute(
+                select(postings.c.reason, postings.c.amount)
+                .where(postings.c.txn == "txn-many")
+                .order_by(postings.c.id)
+            ).all()
+            total = conn.execute(select(func.sum(postings.c.amount))).scalar()
+        assert [r.reason for r in rows] == [p.reason for p in entries]
+        assert total == 0
+    finally:
+        store.dispose()

@@ -604,7 +604,10 @@ class Server:
                 return
 
     def watch(self, client: Client, table: str) -> None:
-        """Subscribe ``client`` to ``table``'s views."""
+        """Subscribe ``client`` to ``table``'s views (not if its socket has closed already: a
+        subscription handled after the disconnect would leave it watching for good)."""
+        if client not in self.sockets:
+            return
         client.tables.add(table)
         self.watchers.setdefault(table, set()).add(client)
 

@@ -568,9 +568,9 @@ def hot(conn: Connection, name: str, params: Sequence[Any], rows: int = 1) -> An
     return got.cursor
 
 
-POSTINGS_AT_ONCE: Final = 500
-"""Postings written by one statement at most (5 parameters each: well within SQLite's and
-PostgreSQL's limits on a statement's parameters)."""
+POSTINGS_AT_ONCE: Final = 199
+"""Postings written by one statement at most: 5 parameters each, 995 in all, within the 999
+parameters a statement may have on SQLite builds before 3.32 (PostgreSQL allows 65,535)."""
 
 
 class CommitFailed(RuntimeError):
