@@ -1,6 +1,7 @@
 """What holds the server's answers up besides its own work: garbage-collection pauses and the
 group commits' COMMIT (its fsync), each timed and counted for ``GET /api/stats`` and the load
-benchmark.  Also the garbage collector's set-up at ``felt serve``'s start (:func:`settle_heap`)."""
+benchmark.  Also the garbage collector's set-up at ``felt serve``'s start and its heap keeper
+(:func:`settle_heap`)."""
 
 from __future__ import annotations
 
