@@ -156,6 +156,43 @@ class _Answered(FeltError):
         self.seen = seen
 
 
+class Wake(asyncio.Event):
+    """A table loop's wake-up: an :class:`asyncio.Event` that can also be slept on with a
+    timeout by one future and one timer, not the two tasks :func:`sleep_until` makes per wait
+    (a table's loop sleeps once per change)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._sleeper: asyncio.Future[None] | None = None
+
+    def set(self) -> None:
+        """Set the flag and wake its waiters and its sleeper."""
+        super().set()
+        sleeper = self._sleeper
+        if sleeper is not None and not sleeper.done():
+            sleeper.set_result(None)
+
+    async def sleep(self, timeout: float | None) -> None:
+        """Wait ``timeout`` seconds (None: for ever) or until the flag is set."""
+        if self.is_set() or (timeout is not None and timeout <= 0.0):
+            return
+        loop = asyncio.get_running_loop()
+        sleeper: asyncio.Future[None] = loop.create_future()
+        timer = None if timeout is None else loop.call_later(timeout, _wake, sleeper)
+        self._sleeper = sleeper
+        try:
+            await sleeper
+        finally:
+            self._sleeper = None
+            if timer is not None:
+                timer.cancel()
+
+
+def _wake(sleeper: asyncio.Future[None]) -> None:
+    if not sleeper.done():
+        sleeper.set_result(None)
+
+
 @dataclass
 class Seat:
     """A seat held by a player."""
@@ -182,7 +219,7 @@ class TableHost:
     version: int = 0
     listeners: list[Callable[[TableHost], None]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    changed: Wake = field(default_factory=Wake)
     deadlines: dict[tuple[int, str], float] = field(default_factory=dict)
     betting_closes: float | None = None
     step_at: float | None = None
@@ -912,19 +949,29 @@ class TableHost:
         """Run the table until ``stop`` or until another process takes it over: open rounds,
         take the dealer's steps at the table's pace, record timeouts when decision time runs
         out."""
-        while not stop.is_set() and not self.leaving:
-            now = time.monotonic()
-            try:
-                async with self.lock:
-                    self.changed.clear()
-                    wait = await self._tick(now)
-            except LeaseLost:
-                self.leaving = True
-                return
-            except Exception:  # the database is away: try again shortly
-                log.exception("table %s: step failed", self.spec.id)
-                wait = now + 1.0
-            await sleep_until(self.changed, stop, None if wait is None else wait - now)
+        watcher = asyncio.ensure_future(stop.wait())  # one task for the loop's life, not a wait's
+        watcher.add_done_callback(self._stopped)
+        try:
+            while not stop.is_set() and not self.leaving:
+                now = time.monotonic()
+                try:
+                    async with self.lock:
+                        self.changed.clear()
+                        wait = await self._tick(now)
+                except LeaseLost:
+                    self.leaving = True
+                    return
+                except Exception:  # the database is away: try again shortly
+                    log.exception("table %s: step failed", self.spec.id)
+                    wait = now + 1.0
+                await self.changed.sleep(None if wait is None else wait - now)
+        finally:
+            watcher.cancel()
+
+    def _stopped(self, watcher: asyncio.Task[Any]) -> None:
+        """Wake the table's loop when the server stops (not when the loop ends first)."""
+        if not watcher.cancelled():
+            self.changed.set()
 
     async def _tick(self, now: float) -> float | None:
         """Do what is due now; return when to look again (``now``: at once; None: when told)."""
