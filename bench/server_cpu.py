@@ -9,8 +9,9 @@ action, table messages per action and the load average.
 The peer, run the same way in the same run, is the transport floor: the same bots against a
 minimal WebSocket server under the same uvicorn and websockets (no game, no database, no
 authentication) that answers each action with an ack and as many table messages, of the size
-the real server sent, as the real server sent per action.  Its CPU per action is what speaking
-the protocol costs at all; the ratio says how far above that floor felt's server is.
+the real server sent, as the real server sent per action, uncompressed as ``felt serve`` sends
+them by default.  Its CPU per action is what speaking the protocol costs at all; the ratio says
+how far above that floor felt's server is.
 
 ``--before REV`` runs the server of another git revision first (its ``src`` exported, imported
 ahead of this checkout's), measured the same way in the same run: a before and an after.
@@ -296,7 +297,7 @@ def serve_floor(port: int, samples_file: str, per_action: int) -> None:
 
     samples = json.loads(Path(samples_file).read_text())
     uvicorn.run(floor_app(samples, per_action), host="127.0.0.1", port=port,
-                log_level="warning", ws_max_size=65536)  # fmt: skip
+                log_level="warning", ws_max_size=65536, ws_per_message_deflate=False)  # fmt: skip
 
 
 async def floor_run(args: argparse.Namespace, work: Path, samples: dict[str, Any],

@@ -38,6 +38,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' server helpers
+from felt.server.pauses import SWEEP
 from tests.server_process import ServeProcess, fresh_database
 
 POSTGRES_URL = os.environ.get("FELT_POSTGRES_URL", "postgresql://127.0.0.1:5432/test")
@@ -237,12 +238,14 @@ class Window:
         return Window(after["count"] - before["count"], after["total_ms"] - before["total_ms"],
                       {k: b1[k] - b0[k] for k in b1}, long[0], long[1])  # fmt: skip
 
-    def text(self, seconds: float, label: str) -> str:
+    def text(self, seconds: float, label: str, names: dict[int, str] | None = None) -> str:
+        """One line: the rate, share of the time, longest (named by ``names`` for its label, or
+        ``label`` and the label), and the buckets over 5 ms."""
         over = {k: v for k, v in self.buckets.items() if v and k not in ("1", "2", "5")}
         shown = " ".join(f"{'>1000' if k == 'more' else '<=' + k}:{v}" for k, v in over.items())
+        which = (names or {}).get(self.label, f"{label} {self.label}")
         return (f"{self.count / seconds:6.1f}/s, {self.total_ms / seconds / 10:4.1f}% of the time, "
-                f"longest {self.longest_ms:6.1f} ms ({label} {self.label}; "
-                f"over 5 ms: {shown or 'none'})")  # fmt: skip
+                f"longest {self.longest_ms:6.1f} ms ({which}; over 5 ms: {shown or 'none'})")  # fmt: skip
 
 
 @dataclass
@@ -342,7 +345,8 @@ def report(r: Result) -> None:
         rounds = r.stats.rounds / (r.seconds / 60)
         print(f"{'':<21} {rounds:.0f} rounds a minute in all: at most about that many tables at "
               f"one round a minute, {rounds / max(1, r.tables):.1f}x the {r.tables} here")  # fmt: skip
-    print(f"{'':<21} server GC pauses {r.gc.text(r.seconds, 'generation')}")
+    sweep = {SWEEP: "a sweep, the frozen heap included"}
+    print(f"{'':<21} server GC pauses {r.gc.text(r.seconds, 'generation', sweep)}")
     if r.commit is not None:
         print(f"{'':<21} group COMMITs    {r.commit.text(r.seconds, 'group of')}")
     if r.checkpoint is not None:

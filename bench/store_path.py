@@ -3,7 +3,9 @@ exactly as the server runs it for a WebSocket wager in the middle of a round (th
 session and the key's answer checked, the table's version fenced, the event appended, the
 wallet moved and its two postings written, the round's player noted, the key's answer stored,
 one durable commit), beside the SAME statements sent through the bare driver (``sqlite3`` /
-``psycopg``, one connection, one transaction per action, its SQL written by hand) in the same
+``psycopg``, one connection, one transaction per action, its SQL written by hand: on PostgreSQL
+the fence and the event in one statement and, on both, the two postings in one, as felt sends
+them) in the same
 run, on SQLite (a file, WAL, ``synchronous=FULL``) and on PostgreSQL (a scratch schema, dropped
 after).  The two paths take turns in blocks on one database, so both see the same machine load
 and the same table sizes; CPU is the process's (``time.process_time``: user and system, so
@@ -30,7 +32,7 @@ from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' database helpers
 from felt.server.auth import Account, session_and_key
-from felt.server.host import fence, request_digest
+from felt.server.host import request_digest
 from felt.server.store import (
     Posting,
     Store,
@@ -119,8 +121,8 @@ def felt_action(store: Store, p: Player) -> None:
     with store.transaction() as conn:
         who, seen = session_and_key(conn, p.token, key)  # TableHost._sender
         assert seen is None
-        fence(conn, TABLE, OWNER, None)
-        store.append_event(conn, p.round_id, p.seq, ACTION, EFFECTS, [], who.id)
+        fenced = (TABLE, OWNER, None)  # the table's fence with the event, as TableHost._write
+        assert store.append_event(conn, p.round_id, p.seq, ACTION, EFFECTS, [], who.id, fenced)
         store.post(conn, f"{p.round_id}#{p.seq}", entries_of(p))
         store.add_round_player(conn, who.id, p.round_id)
         store.remember(conn, who.id, key, digest, json.dumps(ack))
@@ -134,12 +136,20 @@ SQL = {
     "event": "INSERT INTO round_events (round_id, seq, action, effects, drawn, actor, at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?)",
     "wallet": "UPDATE accounts SET balance = balance + ? WHERE id = ? AND balance + ? >= 0",
-    "posting": "INSERT INTO postings (txn, account, amount, reason, at) VALUES (?, ?, ?, ?, ?)",
+    "postings": "INSERT INTO postings (txn, account, amount, reason, at) VALUES (?, ?, ?, ?, ?), "
+    "(?, ?, ?, ?, ?)",
     "player": "INSERT INTO round_players (account_id, round_id, started_at) VALUES (?, ?, ?) "
     "ON CONFLICT DO NOTHING",
     "remember": "INSERT INTO idempotency (account_id, key, request, response, at) "
     "VALUES (?, ?, ?, ?, ?)",
 }
+
+FENCED_EVENT = (
+    "WITH fenced AS (UPDATE felt_tables SET version = version + 1 WHERE id = %s AND owner = %s "
+    "RETURNING id) INSERT INTO round_events (round_id, seq, action, effects, drawn, actor, at) "
+    "SELECT %s::text, %s::integer, %s::text, %s::text, %s::text, %s::integer, "
+    "%s::double precision FROM fenced"
+)
 
 
 def bare_action(conn: Any, cur: Any, sql: dict[str, str], p: Player, token_hash: str) -> None:
@@ -153,17 +163,20 @@ def bare_action(conn: Any, cur: Any, sql: dict[str, str], p: Player, token_hash:
     assert row is not None
     assert not row[3]
     assert cur.execute(sql["answered"], (aid, key)).fetchone() is None
-    cur.execute(sql["fence"], (TABLE, OWNER))
-    assert cur.rowcount == 1
-    cur.execute(
-        sql["event"],
-        (p.round_id, p.seq, json.dumps(ACTION), json.dumps(EFFECTS), "[]", aid, now),
-    )
+    event = (p.round_id, p.seq, json.dumps(ACTION), json.dumps(EFFECTS), "[]", aid, now)
+    if isinstance(conn, sqlite3.Connection):
+        cur.execute(sql["fence"], (TABLE, OWNER))
+        assert cur.rowcount == 1
+        cur.execute(sql["event"], event)
+    else:  # PostgreSQL: the fence and the event in one statement, as felt sends them
+        cur.execute(FENCED_EVENT, (TABLE, OWNER, *event))
+        assert cur.rowcount == 1
     cur.execute(sql["wallet"], (-500, aid, -500))
     assert cur.rowcount == 1
     txn = f"{p.round_id}#{p.seq}"
-    cur.executemany(
-        sql["posting"], [(txn, e.account, e.amount, e.reason, now) for e in entries_of(p)]
+    cur.execute(
+        sql["postings"],
+        [x for e in entries_of(p) for x in (txn, e.account, e.amount, e.reason, now)],
     )
     cur.execute(sql["player"], (aid, p.round_id, now))
     cur.execute(sql["remember"], (aid, key, digest, json.dumps(ack), now))

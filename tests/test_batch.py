@@ -198,10 +198,19 @@ def test_batch_tables_cache_round_trip_and_damaged_cache_is_rebuilt(
         tables.cache_clear()
 
 
+def test_card_lanes_give_one_bit_a_card_and_none_past_51() -> None:
+    """The fused check counts the bits of a row's or-ed lanes: that is the number of distinct
+    cards only if each card has a bit of its own and no other byte has one."""
+    lanes = batch_tables().card_lanes
+    # the rank's bit in the suit's lane (so the flush suit's lane is the flush table's index)
+    assert [int(x) for x in lanes[:52]] == [1 << (16 * (c % 4) + c // 4) for c in range(52)]
+    assert not lanes[52:].any()
+
+
 def test_batch_tables_build_is_deterministic() -> None:
     a, b = build_batch_tables(), batch_tables()
     np.testing.assert_array_equal(a.card_keys, b.card_keys)
-    np.testing.assert_array_equal(a.card_bits, b.card_bits)
+    np.testing.assert_array_equal(a.card_lanes, b.card_lanes)
     for k, h in a.sizes.items():
         assert (h.multiplier, h.shift) == (b.sizes[k].multiplier, b.sizes[k].shift)
         np.testing.assert_array_equal(h.offsets, b.sizes[k].offsets)

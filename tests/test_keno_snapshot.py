@@ -335,3 +335,110 @@ def test_segments_merge_so_the_chain_stays_short() -> None:
     assert sorted(book.archive.tickets) == sorted(
         n for n in snapshot.all_tickets(live) if n not in book.opened()
     )
+
+
+def claims(seed: int, days: int = 45) -> list[Action]:
+    """A valid run over ``days`` gaming days from 2026-11-20 (three games a day) across a year's
+    end: tickets at both stations, voids at both, winners paid at the draw or days later, some
+    never paid, and the 2026 total of expired unclaimed winnings taken on 2027-01-02, after
+    which games go on (so winners totalled by 15.6(d) are archived too)."""
+    rng = random.Random(seed)
+    system = KenoSystem(CONFIG)
+    out: list[Action] = []
+
+    def do(action: Action) -> None:
+        system.apply(action)
+        out.append(action)
+
+    source = SeededShuffle(seed)
+    unpaid: list[int] = []
+    for d in range(days):
+        day = date(2026, 11, 20) + timedelta(days=d)
+        now = datetime.combine(day, datetime.min.time()) + timedelta(hours=10)
+        do(OpenDay(now, day))
+        if day == date(2027, 1, 2):
+            do(YearEnd(now, 2026, "keno jackpot"))
+        for _ in range(3):
+            do(OpenGame(now, now + timedelta(minutes=5)))
+            first = len(system.tickets) + 1
+            for _ in range(rng.randint(2, 6)):
+                now += timedelta(seconds=10)
+                request = {"numbers": rng.sample(range(1, 81), rng.randint(1, 4)), "rate": "1.00"}
+                do(Issue(now, rng.choice((1, 2)), ANN, request))
+            if rng.random() < 0.5:
+                do(
+                    Void(
+                        now, rng.randrange(first, len(system.tickets) + 1), rng.choice((1, 2)), ANN
+                    )
+                )
+            now += timedelta(minutes=5)
+            do(LockOut(now))
+            now += timedelta(seconds=30)
+            do(Draw(now, draw_numbers(source)))
+            for n in range(first, len(system.tickets) + 1):
+                if system.tickets[n].owed and not system.tickets[n].voided and rng.random() < 0.7:
+                    unpaid.append(n)  # the others are never claimed
+            for n in [n for n in unpaid if rng.random() < 0.3]:
+                unpaid.remove(n)
+                action = Redeem(now, n, rng.choice((1, 2)), ANN, SUE)
+                if system.can(action):  # not expired yet (15.6(c))
+                    do(action)
+    return out
+
+
+@cache
+def claims_run(seed: int) -> tuple[list[Action], dict[int, snapshot.Snapshot]]:
+    """The claims script and the snapshot a live run takes after each draw, by action index."""
+    actions = claims(seed)
+    live = KenoSystem(CONFIG)
+    snaps: dict[int, snapshot.Snapshot] = {}
+    for i, a in enumerate(actions):
+        live.apply(a)
+        if isinstance(a, Draw):
+            snaps[i] = snapshot.take(live, i, {"drawn_at": a.at})
+    return actions, snaps
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_past_days_voids_and_unpaid_winners_are_archived_and_reported_as_before(
+    seed: int,
+) -> None:
+    """15.4(e), 15.6(c)-(d): once its gaming day is past, a void and an unpaid winner leave the
+    snapshot's state for the archive; a day's voids, a year's expired unclaimed winnings and a
+    year's total read from a restored system are the full replay's, a winner of a past day is
+    still paid (looked up by number), and the restored system goes on as the full replay."""
+    actions, snaps = claims_run(seed)
+    full = KenoSystem.replay(CONFIG, actions)
+    kinds = {t.split()[0] for s in snaps.values() for t in snapshot.listed(s.archived)[2]}
+    assert kinds == {"void", "unclaimed", "expired"}, "the script archives every kind"
+    days = sorted({d for d, _ in full.games})
+    for at in [*sorted(snaps)[:: max(1, len(snaps) // 9)], max(snaps)]:
+        system = restored(snaps, at)
+        then = KenoSystem.replay(CONFIG, actions[: at + 1])
+        book = system.tickets
+        assert isinstance(book, snapshot.TicketBook)
+        assert system.day is not None
+        for s in book.opened().values():  # only the current day's, or what is still to play
+            assert s.record.day == system.day or not (s.voided or s.games_done)
+        for day in days:
+            for station in (1, 2):
+                assert system.voided(day, station) == then.voided(day, station)
+        for year in (2026, 2027):
+            for moment in (datetime(2027, 1, 15), datetime(2028, 2, 1)):
+                assert system.expired_unclaimed(year, moment) == then.expired_unclaimed(year, moment)  # fmt: skip
+            assert system.expired_in(year) == then.expired_in(year)
+        for i, a in enumerate(actions[at + 1 :], start=at + 1):
+            assert system.apply(a).effects == full.events[i].effects, f"action {i} after {at}"
+        assert snapshot.same_state(system, full) == []
+    assert full.expired_in(2026), "the 2026 total counted expired winners"
+
+
+def test_a_draws_snapshot_does_not_grow_with_past_days_voids_and_unpaid_winners() -> None:
+    """The state written with a draw holds the current day's open tickets: as large after 45
+    days of voids and winners left unpaid as after a few."""
+    actions, snaps = claims_run(1)
+    sizes = [len(snaps[k].state) for k in sorted(snaps)]
+    assert max(sizes[-15:]) < 1.5 * max(sizes[3:15])
+    ever = KenoSystem.replay(CONFIG, actions)
+    left = [s for s in ever.tickets.values() if s.voided or (s.owed and s.paid is None)]
+    assert len(left) > 40  # what the state carried, every one of them, before

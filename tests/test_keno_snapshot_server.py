@@ -9,16 +9,20 @@ import logging
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 
 from felt.games.keno import server as keno_module
+from felt.games.keno import snapshot
 from felt.games.keno import snapshots as kenosnap
 from felt.games.keno.codec import from_json
 from felt.games.keno.server import KenoHost, keno_events, keno_games
 from felt.games.keno.snapshot import same_state
 from felt.games.keno.snapshots import keno_snapshots
 from felt.games.keno.spec import KenoSpec
-from felt.server.store import Store
+from felt.games.keno.system import KenoSystem
+from felt.server.host import new_table_row
+from felt.server.store import Store, felt_tables
+from tests.keno_helpers import card_data
 from tests.test_keno_server import (
     LOSER,
     NUMBERS,
@@ -33,6 +37,8 @@ from tests.test_keno_server import (
     ok,
     release,
 )
+from tests.test_keno_snapshot import CONFIG as CLAIMS_CONFIG
+from tests.test_keno_snapshot import claims_run
 
 
 @pytest.fixture
@@ -181,3 +187,73 @@ def test_the_snapshot_is_written_in_the_draws_transaction(
         assert len(drawn) == 1  # drawn once, when the snapshot could be written with it
         assert broken.failed[0] in events  # the same seq, taken again with its snapshot
         assert broken.failed[0] in seqs
+
+
+def test_a_snapshot_of_the_layout_before_is_refused_and_every_event_replayed(
+    database_url: str, draws: Draws, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    """A snapshot written before a past day's voids and unpaid winners were archived (layout
+    2) is refused as of another shape, each of them, and the system rebuilt from the events;
+    the next draw's snapshot is of the layout now."""
+    spec = _games(database_url, draws)
+    full, every = _loaded(database_url, spec, monkeypatch, snapshots=False)
+    before = snapshot.schema(2)
+    assert before != snapshot.SCHEMA
+    store = Store(database_url)
+    c = keno_snapshots.c
+    try:
+        with store.engine.begin() as conn:
+            for row in conn.execute(select(c.seq, c.state).where(c.state.is_not(None))).all():
+                conn.execute(
+                    update(keno_snapshots)
+                    .where(c.seq == row.seq)
+                    .values(schema=before, digest=snapshot.digest(before.encode(), row.state))
+                )
+        with caplog.at_level(logging.WARNING, logger="felt.server"):
+            rebuilt, replayed = _loaded(database_url, spec, monkeypatch)
+        assert caplog.text.count("written by a system of another shape (schema)") == kenosnap.KEEP
+        assert replayed == every
+        assert same_state(rebuilt.system, full.system) == []
+    finally:
+        store.dispose()
+
+
+def test_each_write_keeps_the_chains_of_the_newest_snapshots_and_drops_the_rest(
+    database_url: str,
+) -> None:
+    """After every draw's write the rows on record are the chains of the :data:`KEEP` newest
+    snapshots, only those keeping their state (as a walk of every row finds them), though a
+    write reads only the rows down to where the chain it pushes out joins a kept one; and the
+    newest restores the system as the full replay to it."""
+    actions, snaps = claims_run(1)
+    spec = KenoSpec("keno", card_data(ticket_validity="30 days"), stations=(1, 2))
+    store = Store(database_url)
+    store.migrate()
+    c = keno_snapshots.c
+    try:
+        with store.engine.begin() as conn:
+            conn.execute(insert(felt_tables).values(**new_table_row(spec, "node-a")))
+        for seq in sorted(snaps):
+            with store.engine.begin() as conn:
+                kenosnap.write(conn, spec.id, seq, snaps[seq])
+                rows = {
+                    r.seq: (r.base, r.kept)
+                    for r in conn.execute(select(c.seq, c.base, c.state.is_not(None).label("kept")))
+                }
+            newest = sorted(rows, reverse=True)[: kenosnap.KEEP]
+            chains: set[int] = set()
+            for at in newest:
+                key: int | None = at
+                while key is not None and key not in chains:
+                    chains.add(key)
+                    key = rows[key][0]
+            assert set(rows) == chains, seq
+            assert {k for k, (_, kept) in rows.items() if kept} == set(newest), seq
+        assert len(rows) < len(snaps) // 4  # merged segments leave the chain
+        with store.engine.connect() as conn:
+            loaded = kenosnap.load(conn, spec.id, CLAIMS_CONFIG)
+        assert loaded is not None
+        assert loaded.seq == max(snaps)
+        assert same_state(loaded.system, KenoSystem.replay(CLAIMS_CONFIG, actions[: loaded.seq + 1])) == []  # fmt: skip
+    finally:
+        store.dispose()

@@ -6,6 +6,7 @@ printed."""
 
 from __future__ import annotations
 
+import asyncio
 import getpass
 import os
 import re
@@ -18,6 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 from sqlalchemy.engine import make_url
+from websockets.asyncio.client import connect
 
 from felt.cli.main import main
 from felt.core.errors import FeltError
@@ -164,3 +166,19 @@ def test_the_start_line_pieces() -> None:
     runs = what_runs(default_specs())
     assert runs.startswith("tables ")
     assert "systems keno-1 (keno)" in runs
+
+
+def test_websocket_messages_go_uncompressed_unless_asked(tmp_path: Path) -> None:
+    """A client that offers permessage-deflate (as browsers and ``websockets`` do) gets it only
+    from a server started with ``--ws-compression``."""
+
+    async def extensions(port: int) -> str | None:
+        async with connect(f"ws://127.0.0.1:{port}/api/ws") as ws:
+            assert ws.response is not None
+            return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+    database = f"sqlite:///{tmp_path / 'felt.db'}"
+    for extra, compressed in (((), False), (("--ws-compression",), True)):
+        with serving(tmp_path, database, *extra) as (port, _):
+            agreed = asyncio.run(extensions(port))
+        assert ("permessage-deflate" in (agreed or "")) is compressed, agreed

@@ -4,9 +4,26 @@ counted, bucketed and the long ones kept with their time, for ``GET /api/stats``
 from __future__ import annotations
 
 import gc
+import threading
 import time
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from felt.server.pauses import GC_PAUSES, KEEP, Pauses, gc_thresholds, settle_heap, watch_gc
+import pytest
+
+from felt.server.pauses import (
+    GC_PAUSES,
+    HEAP,
+    KEEP,
+    SWEEP,
+    SWEEP_SECONDS,
+    Pauses,
+    _gc_callback,
+    gc_thresholds,
+    settle_heap,
+    watch_gc,
+)
 
 
 def test_pauses_are_counted_in_their_buckets_and_the_long_ones_kept() -> None:
@@ -45,13 +62,75 @@ def test_every_collection_is_timed_once_watched() -> None:
         gc.enable()
 
 
-def test_settling_the_heap_freezes_start_up_and_scales_the_old_threshold() -> None:
+@contextmanager
+def settled(every: float = 3600.0) -> Iterator[None]:
+    """:func:`settle_heap` for one test (its keeper's thread idle unless ``every`` is short),
+    then the collector as it was."""
     kept = gc.get_threshold()
     try:
-        settle_heap(2000)
-        assert gc.get_freeze_count() > 0  # start-up's objects out of the collector's sight
-        assert gc.get_threshold() == (700, 10, 100)  # full collections rarer as tables grow
-        assert gc_thresholds(5) == (700, 10, 10)  # never below CPython's own
+        settle_heap(2000, every)
+        yield
     finally:
+        HEAP.stop()
+        HEAP.sweeping = False
+        HEAP.sweep_seconds = SWEEP_SECONDS
         gc.unfreeze()
         gc.set_threshold(*kept)
+
+
+def test_settling_the_heap_freezes_start_up_and_keeps_cpythons_thresholds() -> None:
+    with settled():
+        assert gc.get_freeze_count() > 0  # start-up's objects out of the collector's sight
+        assert gc.get_threshold() == (700, 10, 10)  # full collections no rarer with the tables
+        assert gc_thresholds(5) == gc_thresholds(2000)
+        settle_heap(2000, 3600.0)
+        assert gc.callbacks.count(_gc_callback) == 1
+        assert [t.name for t in threading.enumerate()].count("felt-gc") == 1
+    assert "felt-gc" not in [t.name for t in threading.enumerate()]  # stopped: its thread ended
+
+
+class _Node:
+    """A cycle's member, for the collector to find."""
+
+    def __init__(self) -> None:
+        self.other: _Node | None = None
+
+
+def test_a_full_collection_freezes_what_survives_it() -> None:
+    with settled():
+        kept = [_Node() for _ in range(100)]
+        assert any(o is kept for o in gc.get_objects())
+        freezes = HEAP.freezes
+        gc.collect()
+        assert HEAP.freezes > freezes
+        assert not any(o is kept for o in gc.get_objects())  # frozen: not examined again
+        del kept[:]  # a frozen object is still freed by its last reference
+
+
+def test_the_keeper_runs_full_collections_on_its_own() -> None:
+    with settled(every=0.01):
+        freezes, end = HEAP.freezes, time.monotonic() + 10
+        while HEAP.freezes < freezes + 2 and time.monotonic() < end:
+            time.sleep(0.01)
+        assert HEAP.freezes >= freezes + 2
+
+
+def test_a_frozen_cycle_is_collected_by_the_next_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
+    labels: list[int] = []
+    monkeypatch.setattr(GC_PAUSES, "add", lambda seconds, label=0: labels.append(label))
+    with settled(every=0.01):
+        HEAP.sweep_seconds = 3600.0
+        a, b = _Node(), _Node()
+        a.other, b.other = b, a
+        gone = weakref.ref(a)
+        gc.collect()  # a and b survive, and are frozen
+        del a, b
+        gc.collect()
+        assert gone() is not None  # a frozen cycle is not examined...
+        sweeps, end = HEAP.sweeps, time.monotonic() + 10
+        HEAP.sweep_seconds = 0.0  # ...until the keeper's next sweep
+        while HEAP.sweeps == sweeps and time.monotonic() < end:
+            time.sleep(0.01)
+        assert gone() is None
+        assert gc.get_freeze_count() > 0  # the sweep's survivors frozen again
+        assert SWEEP in labels  # its pause told apart from the keeper's other collections

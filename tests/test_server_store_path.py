@@ -5,6 +5,7 @@ locked account, still refuses the next action."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,9 +16,10 @@ from sqlalchemy import event, func, insert, select, text, update
 
 from felt.games.boston.actions import PlaceWagers
 from felt.server import auth
+from felt.server import store as store_module
 from felt.server.app import LOGIN_THREADS, WORKER_THREADS
 from felt.server.auth import Account, AuthError, create_account, log_in
-from felt.server.host import TableHost, new_table_row
+from felt.server.host import LeaseLost, TableHost, new_table_row
 from felt.server.store import (
     POOL_SIZE,
     Conflict,
@@ -166,4 +168,95 @@ def test_the_drivers_own_statements_refuse_as_sqlalchemys_did(
     with store.engine.connect() as conn:
         assert store.balance(conn, ann.id) == 10000
         rows = conn.execute(select(round_events.c.seq, round_events.c.action)).all()
-        assert [tuple(r) for r in rows] == [(1, '{"name": "x"}')]
+        assert [(r[0], json.loads(r[1])) for r in rows] == [(1, {"name": "x"})]
+
+
+def test_a_postgresql_connection_closed_while_idle_is_replaced_before_use(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No ping on every checkout (a round trip per transaction), but a connection back in the
+    pool past PING_IDLE_SECONDS is pinged and, found closed by the server, replaced."""
+    if database_url.startswith("sqlite"):
+        pytest.skip("a PostgreSQL pool's connections")
+    store, killer = Store(database_url), Store(database_url)
+    try:
+        with store.engine.connect() as conn:
+            pid = conn.execute(text("SELECT pg_backend_pid()")).scalar()
+            conn.commit()
+        with killer.engine.connect() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+            conn.commit()
+        monkeypatch.setattr(store_module, "PING_IDLE_SECONDS", 0.0)  # idle long enough
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT pg_backend_pid()")).scalar() != pid
+    finally:
+        killer.dispose()
+        store.dispose()
+
+
+def test_an_action_on_a_table_another_process_took_writes_nothing(
+    table: tuple[Store, TableHost],
+) -> None:
+    store, host = table
+    token, ann = _player(store, host, "ann", 2)
+    with store.transaction() as conn:  # another process holds the table now
+        conn.execute(update(felt_tables).where(felt_tables.c.id == "b5").values(owner="node-b"))
+    with pytest.raises(LeaseLost, match="another server process"):
+        host.apply_now(PlaceWagers(2, ante=500, first=1000), ann, "k1", "d1", token)
+    assert host.round is not None
+    assert not host.round.events
+    with store.engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(round_events)).scalar() == 0
+        assert store.balance(conn, ann.id) == 10000
+
+
+def test_a_fenced_event_is_written_only_while_the_table_is_held(
+    table: tuple[Store, TableHost],
+) -> None:
+    store, host = table
+    rid = host.round_id
+    assert rid is not None
+    with store.transaction() as conn:
+        assert store.append_event(conn, rid, 1, {"name": "x"}, [], [], None, ("b5", "node-a", None))
+    with pytest.raises(Conflict, match="event 1 was written"), store.transaction() as conn:
+        store.append_event(conn, rid, 1, {"name": "y"}, [], [], None, ("b5", "node-a", '{"s": 1}'))
+    with store.transaction() as conn:
+        assert not store.append_event(conn, rid, 2, {"name": "z"}, [], [], None, ("b5", "x", None))
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(round_events.c.seq)).all()
+        assert [r[0] for r in rows] == [1]
+        version = conn.execute(select(felt_tables.c.version)).scalar()
+        state = conn.execute(select(felt_tables.c.state)).scalar()
+    assert version == host.version + 1  # moved once: by the first event's fence alone
+    assert state != '{"s": 1}'  # the refused write's state was rolled back with it
+
+
+def test_postings_past_one_statements_rows_are_all_written_in_order(database_url: str) -> None:
+    """An action's postings are written several rows a statement, at most
+    ``POSTINGS_AT_ONCE`` (995 parameters, within SQLite's oldest limit of 999): a transaction
+    with more than two statements' worth writes every row once, in order, summing to zero."""
+    from sqlalchemy import func, select
+
+    from felt.server.store import POSTINGS_AT_ONCE, Posting, postings
+
+    assert POSTINGS_AT_ONCE * 5 <= 999
+    store = Store(database_url)
+    store.migrate()
+    try:
+        n = 2 * POSTINGS_AT_ONCE + 3
+        entries = [Posting("house:a" if i % 2 else "house:b", 1 if i % 2 else -1, f"r{i}")
+                   for i in range(n - 1)]  # fmt: skip
+        entries.append(Posting("house:b", -sum(p.amount for p in entries), "last"))
+        with store.transaction() as conn:
+            store.post(conn, "txn-many", entries)
+        with store.engine.connect() as conn:
+            rows = conn.execute(
+                select(postings.c.reason, postings.c.amount)
+                .where(postings.c.txn == "txn-many")
+                .order_by(postings.c.id)
+            ).all()
+            total = conn.execute(select(func.sum(postings.c.amount))).scalar()
+        assert [r.reason for r in rows] == [p.reason for p in entries]
+        assert total == 0
+    finally:
+        store.dispose()

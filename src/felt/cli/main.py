@@ -627,6 +627,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="how much to log on standard error: warning shows only what needs an operator "
         "(lock-outs, lost leases); info adds migrations, start-up and requests",
     )
+    p_serve.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="compress WebSocket messages (permessage-deflate) for clients that offer it: less "
+        "traffic for slow links, more CPU per message (default: off)",
+    )
     p_serve.set_defaults(run=_cmd_serve)
     for found in families().values():
         found.add_commands(sub, _Formatter)
@@ -665,6 +671,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         args.node,
         args.lease_seconds,
         args.log_level,
+        args.ws_compression,
     )
 
 

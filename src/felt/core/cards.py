@@ -106,10 +106,12 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        """The card numbered ``index`` (0-51)."""
+        """The card numbered ``index`` (0-51): the one of :data:`ALL_CARDS`, never a copy (a
+        server holds thousands of decks; a new object each would be one more for the garbage
+        collector to examine)."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
             raise FeltError(f"card index must be a whole number from 0 to 51, got {index!r}")
-        return super().__new__(cls, index)
+        return ALL_CARDS[index]
 
     def __copy__(self) -> Card:
         return self

@@ -11,7 +11,7 @@ table game shares (:data:`SHARED_ACTIONS`); a game's own live in its folder and 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, Field, dataclass, fields
 from functools import cache
 from typing import Any, ClassVar, Final
 
@@ -47,17 +47,29 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The action as a round-script entry."""
         out: dict[str, Any] = {self.family: self.name}
-        for f in fields(self):
-            value = getattr(self, f.name)
+        for name in _known_fields(type(self)):
+            value = getattr(self, name)
             if value is None:
                 continue
-            if f.name in self.money_fields:
-                out[f.name] = dollars(value)
+            if name in self.money_fields:
+                out[name] = dollars(value)
             elif isinstance(value, tuple):
-                out[f.name] = [str(Card(c)) for c in value]
+                out[name] = [str(Card(c)) for c in value]
             else:
-                out[f.name] = value
+                out[name] = value
         return out
+
+
+_FIELDS: dict[type[Action], dict[str, Field[Any]]] = {}
+
+
+def _known_fields(cls: type[Action]) -> dict[str, Field[Any]]:
+    """An action class's fields by name, in order (worked out once per class: every action is
+    read and written through them; not to be changed)."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = _FIELDS[cls] = {f.name: f for f in fields(cls)}
+    return known
 
 
 @dataclass(frozen=True)
@@ -215,7 +227,7 @@ def action_from_json(entry: object, where: str, types: Iterable[type[Action]]) -
             f"{where}: unknown {family} {excerpt(name)} (allowed: {_names(table, family)})"
         )
     kwargs: dict[str, Any] = {}
-    known = {f.name: f for f in fields(cls)}
+    known = _known_fields(cls)
     for key, value in entry.items():
         if key == family:
             continue

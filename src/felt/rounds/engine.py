@@ -29,6 +29,8 @@ holds them until the pot is awarded."""
 
 def check_deck(cards: Sequence[Card], what: str = "deck") -> tuple[Card, ...]:
     """A full 52-card deck in dealing order; a repeated or missing card is a clear error."""
+    if len(cards) == 52 and all(type(c) is Card for c in cards) and len(set(cards)) == 52:
+        return tuple(cards)  # the common case, checked at once (cards made by Card are valid)
     seen: set[int] = set()
     for i, c in enumerate(cards):
         if c in seen:

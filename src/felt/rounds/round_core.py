@@ -17,7 +17,7 @@ and the player is deemed to have made the choice ``ELECTIONS`` names.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol, Self
 
@@ -57,28 +57,57 @@ class Position(Protocol):
         ...
 
 
-_SHARED: frozenset[type] = frozenset({Card, int, str, bool, tuple, type(None)})
-
-
 def _clone(value: Any) -> Any:
     """A copy of round state deep enough that no change to the copy reaches the original: the
     state is held in dicts, lists, sets and (unfrozen) dataclasses; everything else in it
     (cards, numbers, strings, tuples, enums, frozen dataclasses) is immutable and shared."""
-    if type(value) in _SHARED:
-        return value
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    if isinstance(value, set):
-        return set(value)
+    how = _HOW.get(type(value), _learn)
+    return value if how is None else how(value)
+
+
+def _clone_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    # the dispatch inlined: most values are shared, and a call per value was most of a copy
+    return {k: v if (how := _HOW.get(type(v), _learn)) is None else how(v)
+            for k, v in value.items()}  # fmt: skip
+
+
+def _clone_list(value: list[Any]) -> list[Any]:
+    return [v if (how := _HOW.get(type(v), _learn)) is None else how(v) for v in value]
+
+
+def _clone_object(value: Any) -> Any:
+    twin = object.__new__(type(value))
+    twin.__dict__.update(_clone_dict(value.__dict__))
+    return twin
+
+
+_HOW: dict[type, Callable[[Any], Any] | None] = dict.fromkeys(
+    (Card, int, str, bool, float, tuple, type(None))
+)
+"""How :func:`_clone` copies a value of each type it has met (None: shared, immutable); the
+answer depends on the type alone, so it is worked out once per type (:func:`_learn`)."""
+
+
+def _learn(value: Any) -> Any:
+    """Work out how values of ``value``'s type are copied, remember it, and copy ``value``."""
     kind = type(value)
-    params = getattr(kind, "__dataclass_params__", None)
-    if params is not None and not params.frozen and hasattr(value, "__dict__"):
-        twin = object.__new__(kind)
-        twin.__dict__.update({k: _clone(v) for k, v in value.__dict__.items()})
-        return twin
-    return value
+    how: Callable[[Any], Any] | None = None
+    if isinstance(value, dict):
+        how = _clone_dict
+    elif isinstance(value, list):
+        how = _clone_list
+    elif isinstance(value, set):
+        how = set
+    else:
+        params = getattr(kind, "__dataclass_params__", None)
+        if params is not None and not params.frozen and hasattr(value, "__dict__"):
+            how = _clone_object
+    _HOW[kind] = how
+    return value if how is None else how(value)
+
+
+_MADE_WITH: dict[type, tuple[str, ...]] = {}
+"""The constructor's arguments of each kind of round (its ``init`` fields), by class."""
 
 
 @dataclass
@@ -99,7 +128,8 @@ class RoundCore:
     _effects: list[Effect] = field(default_factory=list)
     _new_lines: list[SettlementLine] = field(default_factory=list)
     _origin: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
-    """The round as it was made (its constructor's arguments), for :meth:`replay_from_start`."""
+    """The round as it was made (its constructor's arguments), for :meth:`replay_from_start`;
+    never changed once made (copies of the round share it)."""
 
     def __post_init__(self) -> None:
         if self.uses_cards:
@@ -108,7 +138,10 @@ class RoundCore:
             raise FeltError(f"{self.config.game} is played without cards: its deck is empty")
         self.dealt_from = self.deck
         self.shoe = Shoe(self.deck)
-        self._origin = {f.name: _clone(getattr(self, f.name)) for f in fields(self) if f.init}
+        made = _MADE_WITH.get(type(self))
+        if made is None:
+            made = _MADE_WITH[type(self)] = tuple(f.name for f in fields(self) if f.init)
+        self._origin = {name: _clone(getattr(self, name)) for name in made}
 
     # ----------------------------------------------------------------- what a game supplies
     uses_cards: ClassVar[bool] = True
@@ -291,8 +324,13 @@ class RoundCore:
 
     def copy(self) -> Self:
         """An independent copy: an action tried on it leaves this round untouched (a server
-        applies an action to a copy and keeps it only once the action is durably recorded)."""
-        return _clone(self)  # type: ignore[no-any-return]
+        applies an action to a copy and keeps it only once the action is durably recorded).
+        What the round was made with (``_origin``), never changed, is shared."""
+        twin = object.__new__(type(self))
+        state = dict(self.__dict__)
+        origin = state.pop("_origin")  # never changed once made: shared, not copied
+        twin.__dict__.update(_clone_dict(state), _origin=origin)
+        return twin
 
     def replay_from_start(self) -> Self:
         """A new round made as this one was, with every recorded action applied again."""

@@ -55,7 +55,7 @@ from felt.server.store import (
     rounds,
 )
 from felt.server.systems import SystemHost
-from felt.server.views import seat_message
+from felt.server.views import Shared, seat_message
 
 log = logging.getLogger("felt.server")
 
@@ -392,6 +392,9 @@ class Server:
     tasks: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     sockets: set[Client] = field(default_factory=set)
+    watchers: dict[str, set[Client]] = field(default_factory=dict)
+    """The clients subscribed to each table or system, so a change is pushed to its own
+    watchers without walking every socket (kept with each client's :attr:`Client.tables`)."""
     share: int = 0
     """The most tables this process should hold (see :meth:`claim`)."""
     prepared: bool = False
@@ -533,10 +536,9 @@ class Server:
             self.systems.pop(host.spec.id, None)
             self.tasks.pop(host.spec.id, None)
         moved = {"type": "moved", "table": host.spec.id}
-        for client in list(self.sockets):
-            if host.spec.id in client.tables:
-                client.tables.discard(host.spec.id)
-                client.queue.put_nowait(moved)
+        for client in self.watchers.pop(host.spec.id, set()):
+            client.tables.discard(host.spec.id)
+            client.queue.put_nowait(moved)
 
     async def keep_leases(self) -> None:
         """Renew leases and take over tables whose process has died."""
@@ -601,10 +603,37 @@ class Server:
                 self.end_sockets(client.who.id, why)
                 return
 
+    def watch(self, client: Client, table: str) -> None:
+        """Subscribe ``client`` to ``table``'s views (not if its socket has closed already: a
+        subscription handled after the disconnect would leave it watching for good)."""
+        if client not in self.sockets:
+            return
+        client.tables.add(table)
+        self.watchers.setdefault(table, set()).add(client)
+
+    def unwatch(self, client: Client, table: str) -> None:
+        """Stop pushing ``table``'s views to ``client``."""
+        client.tables.discard(table)
+        watching = self.watchers.get(table)
+        if watching is not None:
+            watching.discard(client)
+            if not watching:
+                del self.watchers[table]
+
+    def disconnected(self, client: Client) -> None:
+        """Forget a closed socket and its subscriptions."""
+        self.sockets.discard(client)
+        for table in list(client.tables):
+            self.unwatch(client, table)
+
+    def _push_all(self, host: TableHost | SystemHost) -> None:
+        """Queue each watcher of ``host`` its own view of it, what they share built once."""
+        shared = Shared()
+        for client in list(self.watchers.get(host.spec.id, ())):
+            client.push(host, shared)
+
     def _broadcast(self, host: TableHost | SystemHost) -> None:
-        for client in list(self.sockets):
-            if host.spec.id in client.tables:
-                client.push(host)
+        self._push_all(host)
         if isinstance(host, TableHost) and host.progressive is not None:
             self.meters_moved(skip=host)
 
@@ -620,9 +649,7 @@ class Server:
                 and host.progressive is not None
                 and host.progressive.meter in moved
             ):
-                for client in list(self.sockets):
-                    if host.spec.id in client.tables:
-                        client.push(host)
+                self._push_all(host)
 
     async def watch_meters(self) -> None:
         """Read the meters every :attr:`meter_poll_seconds` while this process runs a linked
@@ -812,9 +839,13 @@ class Client:
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     tables: set[str] = field(default_factory=set)
 
-    def push(self, host: TableHost | SystemHost) -> None:
-        """Queue this client's own view of ``host``."""
-        self.queue.put_nowait(host.message_for(self.who))
+    def push(self, host: TableHost | SystemHost, shared: Shared | None = None) -> None:
+        """Queue this client's own view of ``host`` (a table's built with the other messages of
+        the same push, ``shared``)."""
+        if isinstance(host, TableHost):
+            self.queue.put_nowait(host.message_for(self.who, shared))
+        else:
+            self.queue.put_nowait(host.message_for(self.who))
 
 
 async def current(
@@ -1106,7 +1137,7 @@ def create_app(server: Server, documented: bool = False) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            server.sockets.discard(client)
+            server.disconnected(client)
             sender.cancel()
 
     from felt.server.web import add_web
@@ -1183,12 +1214,12 @@ async def _handle(server: Server, client: Client, msg: dict[str, Any]) -> None:
     if "subscribe" in msg:
         table = str(msg["subscribe"])[:64]
         host = server.host(table)
-        client.tables.add(table)
+        server.watch(client, table)
         async with host.lock:  # not while an action is half applied
             client.push(host)
         return
     if "unsubscribe" in msg:
-        client.tables.discard(str(msg["unsubscribe"]))
+        server.unwatch(client, str(msg["unsubscribe"]))
         return
     if "action" in msg:
         key: Any = msg.get("key")

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, delete, select, update
 
 from felt.core.cards import Card, parse_cards
 from felt.core.errors import FeltError
@@ -61,8 +61,9 @@ from felt.server.store import (
     progressive_account,
     round_events,
     rounds,
+    to_json,
 )
-from felt.server.views import PUBLIC, seat_message
+from felt.server.views import PUBLIC, Shared, seat_message
 
 log = logging.getLogger("felt.server")
 T = TypeVar("T")
@@ -124,9 +125,8 @@ def untouched(rnd: RoundCore) -> bool:
 def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
     """The cards an action took from the shoe, each with its place in the deck the round began
     with (the coordinates a rebuild fills in, whatever cuts came between)."""
-    place = {c: i for i, c in enumerate(after.dealt_from)}
     taken = after.shoe.order[before.shoe.position : after.shoe.position]
-    return [(place[c], str(c)) for c in taken]
+    return [(after.dealt_from.index(c), str(c)) for c in taken]  # a few cards of 52
 
 
 @dataclass
@@ -156,6 +156,43 @@ class _Answered(FeltError):
         self.seen = seen
 
 
+class Wake(asyncio.Event):
+    """A table loop's wake-up: an :class:`asyncio.Event` that can also be slept on with a
+    timeout by one future and one timer, not the two tasks :func:`sleep_until` makes per wait
+    (a table's loop sleeps once per change)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._sleeper: asyncio.Future[None] | None = None
+
+    def set(self) -> None:
+        """Set the flag and wake its waiters and its sleeper."""
+        super().set()
+        sleeper = self._sleeper
+        if sleeper is not None and not sleeper.done():
+            sleeper.set_result(None)
+
+    async def sleep(self, timeout: float | None) -> None:
+        """Wait ``timeout`` seconds (None: for ever) or until the flag is set."""
+        if self.is_set() or (timeout is not None and timeout <= 0.0):
+            return
+        loop = asyncio.get_running_loop()
+        sleeper: asyncio.Future[None] = loop.create_future()
+        timer = None if timeout is None else loop.call_later(timeout, _wake, sleeper)
+        self._sleeper = sleeper
+        try:
+            await sleeper
+        finally:
+            self._sleeper = None
+            if timer is not None:
+                timer.cancel()
+
+
+def _wake(sleeper: asyncio.Future[None]) -> None:
+    if not sleeper.done():
+        sleeper.set_result(None)
+
+
 @dataclass
 class Seat:
     """A seat held by a player."""
@@ -182,7 +219,7 @@ class TableHost:
     version: int = 0
     listeners: list[Callable[[TableHost], None]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    changed: Wake = field(default_factory=Wake)
     deadlines: dict[tuple[int, str], float] = field(default_factory=dict)
     betting_closes: float | None = None
     step_at: float | None = None
@@ -238,7 +275,7 @@ class TableHost:
         """What carries between rounds, as stored with the table (``table``, ``round_id`` and
         the seats' last results as they will be once the change being written is made, where
         they change)."""
-        return json.dumps(
+        return to_json(
             {
                 "open": self.is_open,
                 "seats": {str(n): [s.account_id, s.name] for n, s in sorted(self.seats.items())},
@@ -248,7 +285,7 @@ class TableHost:
                     str(n): v for n, v in sorted((self.last if last is None else last).items())
                 },
             },
-            sort_keys=True,
+            sort=True,
         )
 
     def _open_round_id(self) -> str | None:
@@ -372,16 +409,8 @@ class TableHost:
         rid = f"{self.spec.id}:{rnd.number}"
         try:
             with self._commit() as conn:
-                conn.execute(
-                    insert(rounds).values(
-                        id=rid,
-                        table_id=self.spec.id,
-                        number=rnd.number,
-                        origin=json.dumps(self.game.round_origin(rnd)),
-                        finished=False,
-                        started_at=time.time(),
-                    )
-                )
+                origin = self.game.round_origin(rnd)
+                self.store.open_round(conn, rid, self.spec.id, rnd.number, origin)
                 self._bump(conn, self.state_json(round_id=rid))
                 self._learn_names(conn, rnd)  # the players of wagers carried onto this round
         except BaseException:
@@ -645,11 +674,11 @@ class TableHost:
         and read back the table's meter if the postings moved it (for the screens)."""
         assert self.round_id is not None
         action, trial, event = change.action, change.trial, change.event
-        self._bump(conn, change.state)
-        self.store.append_event(
+        if not self.store.append_event(
             conn, self.round_id, event.seq, action.to_json(), event_record(event), change.drawn,
-            None if who is None else who.id,
-        )  # fmt: skip
+            None if who is None else who.id, (self.spec.id, self.owner, change.state),
+        ):  # fmt: skip
+            raise lease_lost(self.spec.id)
         self.store.post(conn, f"{self.round_id}#{event.seq}", change.entries)
         if self.progressive is not None:
             account = progressive_account(self.progressive.meter)
@@ -666,13 +695,9 @@ class TableHost:
                     self.store.add_round_player(conn, self.names[name], self.round_id)
 
             record = report(cast(Any, trial))  # the script layer reads any game's round
-            conn.execute(
-                update(rounds)
-                .where(rounds.c.id == self.round_id)
-                .values(finished=True, finished_at=time.time(), record=json.dumps(record))
-            )
+            self.store.finish_round(conn, self.round_id, record)
         if key is not None and who is not None:
-            self.store.remember(conn, who.id, key, digest, json.dumps(change.ack))
+            self.store.remember(conn, who.id, key, digest, to_json(change.ack))
 
     async def do(self, work: Callable[..., T], *args: Any) -> T:
         """Run one synchronous change (an action, a seat, opening or closing) under the table's
@@ -802,10 +827,48 @@ class TableHost:
         self.version += 1
 
     # ----------------------------------------------------------------- what clients see
-    def message_for(self, who: Account | None) -> dict[str, Any]:
+    def message_for(self, who: Account | None, shared: Shared | None = None) -> dict[str, Any]:
         """The table as ``who`` may see it now: built from seat views only (call under
-        :attr:`lock`, so the round, its id and the version belong together)."""
-        out: dict[str, Any] = {
+        :attr:`lock`, so the round, its id and the version belong together).  The messages of
+        one push share ``shared``: what every viewer sees, and each seat's view, built once."""
+        rnd = self.round
+        if shared is None:
+            shared = Shared()
+        shared.fits((self.spec.id, self.version, id(rnd), -1 if rnd is None else len(rnd.events)))
+        if not shared.parts:
+            self._common_parts(shared)
+        out: dict[str, Any] = dict(shared.parts["head"])
+        if who is not None and who.role == "player":
+            # the player's own last results, each built from that seat's own view
+            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
+                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
+        out.update(shared.parts["tail"])
+        if rnd is None:
+            return out
+        if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
+            # its name and arguments (no card is in a step), as the table takes it
+            if "next_step" not in shared.parts:
+                step = self.game.dealer_step(self.table, rnd)
+                shared.parts["next_step"] = None if step is None else step.to_json()
+            out["next_step"] = shared.parts["next_step"]
+        if who is not None and who.role in ("dealer", "supervisor") and rnd.finished:
+            # what the dealer pays or collects at each seat: every seat's settlement statement,
+            # each from that seat's own view (the dealer settles every seat in view of all)
+            out["settlement"] = [line for n in sorted(hands(rnd))
+                                 for line in shared.view(self.game, rnd, n).get("lines", [])]  # fmt: skip
+        if who is not None and who.role == "player":
+            # a seat's hand is seen by the player who wagered it, never by whoever sits there
+            owners = {n: self.hand_owner(n) for n in hands(rnd)}
+            mine = [n for n, s in self.seats.items()
+                    if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
+            mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
+            out["mine"] = {str(n): shared.view(self.game, rnd, n) for n in sorted(mine)}
+        return out
+
+    def _common_parts(self, shared: Shared) -> None:
+        """What every viewer's message holds (:meth:`message_for`): ``head``, before a player's
+        own last results, and ``tail`` after them, the public view of the round included."""
+        head: dict[str, Any] = {
             "type": "table",
             "table": self.spec.id,
             "game": self.spec.game,
@@ -819,56 +882,37 @@ class TableHost:
             "pace_seconds": self.spec.pace_seconds,
         }
         if self.progressive is not None:  # the linked meter, as this process last read it
-            out["progressive"] = self.board.view(self.progressive)
+            head["progressive"] = self.board.view(self.progressive)
+        tail: dict[str, Any] = {}
+        shared.parts["head"], shared.parts["tail"] = head, tail
         rnd = self.round
-        if who is not None and who.role == "player":
-            # the player's own last results, each built from that seat's own view
-            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
-                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
         if rnd is None or rnd.finished:
             # why no new round opens (not hidden: every role may read it), for the staff to clear
             reason = self.blocked()
             if reason is not None:
-                out["blocked"] = reason
+                tail["blocked"] = reason
         if rnd is None:
-            out["public"] = None
-            out["sitting_out"] = []
-            return out
+            tail["public"] = None
+            tail["sitting_out"] = []
+            return
         # seated players with no hand once wagers are closed
-        out["sitting_out"] = (
+        tail["sitting_out"] = (
             []
             if self.game.betting_open(rnd)
             else sorted(n for n in self.seats if n not in hands(rnd))
         )
-        out["number"] = rnd.number
-        out["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
-        out["finished"] = rnd.finished
+        tail["number"] = rnd.number
+        tail["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
+        tail["finished"] = rnd.finished
         now = time.monotonic()
         full = float(rnd.config.decision_seconds)
-        out["clock"] = [  # the decision time left to each election pending (its clock starts
+        tail["clock"] = [  # the decision time left to each election pending (its clock starts
             # when the table's loop first sees it: until then, the whole time)
             {"seat": s, "election": w,
              "seconds": round(full if (t := self.deadlines.get((s, w))) is None else max(0.0, t - now), 1)}
             for s, w in sorted(rnd.pending())
         ]  # fmt: skip
-        out["public"] = seat_message(self.game, rnd, PUBLIC)
-        if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
-            # its name and arguments (no card is in a step), as the table takes it
-            step = self.game.dealer_step(self.table, rnd)
-            out["next_step"] = None if step is None else step.to_json()
-        if who is not None and who.role in ("dealer", "supervisor") and rnd.finished:
-            # what the dealer pays or collects at each seat: every seat's settlement statement,
-            # each from that seat's own view (the dealer settles every seat in view of all)
-            out["settlement"] = [line for n in sorted(hands(rnd))
-                                 for line in seat_message(self.game, rnd, n).get("lines", [])]  # fmt: skip
-        if who is not None and who.role == "player":
-            # a seat's hand is seen by the player who wagered it, never by whoever sits there
-            owners = {n: self.hand_owner(n) for n in hands(rnd)}
-            mine = [n for n, s in self.seats.items()
-                    if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
-            mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
-            out["mine"] = {str(n): seat_message(self.game, rnd, n) for n in sorted(mine)}
-        return out
+        tail["public"] = shared.view(self.game, rnd, PUBLIC)
 
     # ----------------------------------------------------------------- the dealer and the clock
     def due(self, now: float) -> tuple[Action | None, float | None]:
@@ -905,19 +949,29 @@ class TableHost:
         """Run the table until ``stop`` or until another process takes it over: open rounds,
         take the dealer's steps at the table's pace, record timeouts when decision time runs
         out."""
-        while not stop.is_set() and not self.leaving:
-            now = time.monotonic()
-            try:
-                async with self.lock:
-                    self.changed.clear()
-                    wait = await self._tick(now)
-            except LeaseLost:
-                self.leaving = True
-                return
-            except Exception:  # the database is away: try again shortly
-                log.exception("table %s: step failed", self.spec.id)
-                wait = now + 1.0
-            await sleep_until(self.changed, stop, None if wait is None else wait - now)
+        watcher = asyncio.ensure_future(stop.wait())  # one task for the loop's life, not a wait's
+        watcher.add_done_callback(self._stopped)
+        try:
+            while not stop.is_set() and not self.leaving:
+                now = time.monotonic()
+                try:
+                    async with self.lock:
+                        self.changed.clear()
+                        wait = await self._tick(now)
+                except LeaseLost:
+                    self.leaving = True
+                    return
+                except Exception:  # the database is away: try again shortly
+                    log.exception("table %s: step failed", self.spec.id)
+                    wait = now + 1.0
+                await self.changed.sleep(None if wait is None else wait - now)
+        finally:
+            watcher.cancel()
+
+    def _stopped(self, watcher: asyncio.Task[Any]) -> None:
+        """Wake the table's loop when the server stops (not when the loop ends first)."""
+        if not watcher.cancelled():
+            self.changed.set()
 
     async def _tick(self, now: float) -> float | None:
         """Do what is due now; return when to look again (``now``: at once; None: when told)."""
@@ -1019,7 +1073,12 @@ def fence(conn: Connection, table_id: str, owner: str, state: str | None = None)
     else:
         result = hot(conn, "fence_state", (state, table_id, owner))
     if result.rowcount != 1:
-        raise LeaseLost(f"{table_id} is now run by another server process")
+        raise lease_lost(table_id)
+
+
+def lease_lost(table_id: str) -> LeaseLost:
+    """The refusal of a write to a table or a system this process no longer holds."""
+    return LeaseLost(f"{table_id} is now run by another server process")
 
 
 def give_up(store: Store, table_id: str, owner: str) -> None:

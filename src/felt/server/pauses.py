@@ -1,11 +1,13 @@
 """What holds the server's answers up besides its own work: garbage-collection pauses and the
 group commits' COMMIT (its fsync), each timed and counted for ``GET /api/stats`` and the load
-benchmark.  Also the garbage collector's set-up at ``felt serve``'s start (:func:`settle_heap`)."""
+benchmark.  Also the garbage collector's set-up at ``felt serve``'s start and its heap keeper
+(:func:`settle_heap`)."""
 
 from __future__ import annotations
 
 import bisect
 import gc
+import threading
 import time
 from typing import Any, Final
 
@@ -57,8 +59,11 @@ class Pauses:
 
 
 GC_PAUSES: Final = Pauses()
-"""This process's garbage-collection pauses (label: the generation collected), once
-:func:`watch_gc` has run."""
+"""This process's garbage-collection pauses (label: the generation collected, or
+:data:`SWEEP`), once :func:`watch_gc` has run."""
+SWEEP: Final = 3
+"""The label of a sweep's pause in :data:`GC_PAUSES`: a full collection that examined the
+frozen heap too (:class:`Heap`)."""
 
 _started: list[float] = [0.0]
 
@@ -66,37 +71,113 @@ _started: list[float] = [0.0]
 def _gc_callback(phase: str, info: dict[str, int]) -> None:
     if phase == "start":
         _started[0] = time.perf_counter()
-    else:
-        GC_PAUSES.add(time.perf_counter() - _started[0], info["generation"])
+        return
+    generation = info["generation"]
+    full = generation == 2 and HEAP.on
+    label = SWEEP if full and HEAP.sweeping else generation
+    GC_PAUSES.add(time.perf_counter() - _started[0], label)
+    if full:
+        HEAP.full_ended()
 
 
 def watch_gc() -> None:
-    """Time every garbage collection of this process into :data:`GC_PAUSES` (once)."""
+    """Time every garbage collection of this process into :data:`GC_PAUSES`, and let the heap
+    keeper (:class:`Heap`) see each full one end (once)."""
     if _gc_callback not in gc.callbacks:
         gc.callbacks.append(_gc_callback)
 
 
-TABLES_PER_OLD_ROUND: Final = 20
-"""Full collections are let through once in ``tables / 20`` generation-1 collections (at least
-CPython's 10).  After the freeze a full collection examines what the tables made since start-up
-(their rounds in play), so its pause grows with the tables; made that much rarer, the share of
-the time it takes stays about the same and few actions meet one.  The young generations keep
-CPython's thresholds: their pauses stay under a millisecond whatever the tables (a young
-threshold of 10 objects a table, tried first, made generation-1 pauses of 200 ms to 1.8 s at
-2,000 tables)."""
+FULL_SECONDS: Final = 0.5
+"""How often the heap keeper (:class:`Heap`) runs a full collection."""
+SWEEP_SECONDS: Final = 600.0
+"""How often the heap keeper lets every frozen object back into the collector's sight for one
+full collection (a sweep)."""
+
+
+class Heap:
+    """The heap keeper, once :func:`settle_heap` has run: a thread of its own runs a full
+    collection every :data:`FULL_SECONDS`, and every full collection's survivors are frozen
+    (``gc.freeze``) as it ends.  So a full collection examines only what the process made and
+    kept since the last one (half a second of play), never the tables' rounds in play again;
+    and young collections stay small, as each full collection empties the young generations
+    (CPython's own rhythm counts allocations net of frees: with rounds ending as fast as they
+    start, a young collection at 2,000 tables found 20,000 objects and took up to 110 ms).
+
+    A frozen object is still freed when its last reference goes; only a cycle among frozen
+    objects is not collected (the collector never examines it).  So every
+    :data:`SWEEP_SECONDS` the keeper unfreezes everything before its collection (a sweep: one
+    long pause, start-up's heap included), which collects every cycle that became garbage
+    meanwhile, start-up's own unreachable objects included; its survivors are frozen again.
+    A cycle is collected at most about :data:`SWEEP_SECONDS` after it became garbage."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.every = FULL_SECONDS
+        self.sweep_seconds = SWEEP_SECONDS
+        self.sweeping = False
+        """Everything was unfrozen: the next full collection is a sweep."""
+        self.last_sweep = 0.0
+        self.sweeps = 0
+        self.freezes = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, every: float) -> None:
+        """Freeze each full collection's survivors from now on, and run one every ``every``
+        seconds on the keeper's thread (once)."""
+        self.every = every
+        self.last_sweep = time.monotonic()
+        self.on = True
+        if self._thread is None:
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="felt-gc", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the keeper (its thread ends) and freeze nothing more."""
+        self.on = False
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            if time.monotonic() - self.last_sweep >= self.sweep_seconds:
+                self.sweeping = True
+                gc.unfreeze()
+            gc.collect()
+
+    def full_ended(self) -> None:
+        """At the end of any full collection (the keeper's or CPython's): freeze what
+        survived it."""
+        gc.freeze()
+        self.freezes += 1
+        if self.sweeping:
+            self.sweeping = False
+            self.sweeps += 1
+            self.last_sweep = time.monotonic()
+
+
+HEAP: Final = Heap()
+"""This process's heap keeper (off until :func:`settle_heap`)."""
 
 
 def gc_thresholds(tables: int) -> tuple[int, int, int]:
-    """The collector's thresholds for a process holding ``tables`` tables."""
-    return 700, 10, max(10, tables // TABLES_PER_OLD_ROUND)
+    """The collector's thresholds for a process holding ``tables`` tables: CPython's own.  The
+    heap keeper's full collections (:class:`Heap`) examine only what came since the last one,
+    so they need not be rarer as the tables grow (a full collection let through once in
+    ``tables / 20`` young ones examined every round in play: 300 to 400 ms at 2,000 tables)."""
+    del tables
+    return 700, 10, 10
 
 
-def settle_heap(tables: int) -> None:
+def settle_heap(tables: int, every: float = FULL_SECONDS) -> None:
     """Once the tables are loaded: move every object alive now (modules, compiled statements,
-    the loaded tables) out of the collector's sight (``gc.freeze``), so a full collection
-    examines only what came since; and set the thresholds for ``tables``
-    (:func:`gc_thresholds`).  Frozen objects are never collected: start-up's few unreachable
-    ones stay, which costs less than the full collection that would find them (it would hold
-    up every restart, and the crash campaigns count restarts)."""
+    the loaded tables) out of the collector's sight (``gc.freeze``), set the thresholds for
+    ``tables`` (:func:`gc_thresholds`) and start the heap keeper with a full collection every
+    ``every`` seconds (:class:`Heap`)."""
     gc.freeze()
     gc.set_threshold(*gc_thresholds(tables))
+    watch_gc()
+    HEAP.start(every)

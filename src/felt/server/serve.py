@@ -124,8 +124,10 @@ def serve(
     node: str | None,
     lease_seconds: float = LEASE_SECONDS,
     log_level: str = "warning",
+    ws_compression: bool = False,
 ) -> int:
-    """Say where the server is, then run it until interrupted."""
+    """Say where the server is, then run it until interrupted.  WebSocket messages go
+    uncompressed unless ``ws_compression`` (permessage-deflate, docs/design.md)."""
     import uvicorn
 
     if not 0 <= port <= 65535:
@@ -154,8 +156,9 @@ def serve(
     if server.first_admin is not None:
         print(first_start_text(urls[0], server.first_admin), flush=True)
     config = uvicorn.Config(
-        create_app(server), log_level=log_level, ws_max_size=65536, host=host, port=port
-    )
+        create_app(server), log_level=log_level, ws_max_size=65536, host=host, port=port,
+        ws_per_message_deflate=ws_compression,
+    )  # fmt: skip
 
     class Settled(uvicorn.Server):
         """uvicorn's server, which settles the heap (:func:`felt.server.pauses.settle_heap`)

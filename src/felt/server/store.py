@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import logging
@@ -22,10 +23,11 @@ import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
 
+import orjson
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -50,7 +52,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, DisconnectionError, IntegrityError
 
 from felt.core.errors import FeltError
 from felt.core.money import dollars
@@ -279,6 +281,28 @@ def progressive_account(meter: str) -> str:
     return f"{PROGRESSIVE_PREFIX}{meter}"
 
 
+_ORJSON: Final = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
+
+
+def to_json(value: Any, sort: bool = False) -> str:
+    """``value`` as the JSON text the record keeps (keys sorted with ``sort``), read back by
+    :func:`json.loads` as :func:`json.dumps` would have written it: orjson, several times faster
+    on an action's rows; what orjson refuses (an integer past 64 bits, or what ``json`` refuses
+    too: orjson is not let write dataclasses or datetimes) is written by ``json``.
+
+    >>> to_json({"b": [1, "A♠"], 2: None}, sort=True)
+    '{"2":null,"b":[1,"A♠"]}'
+    """
+    try:
+        return orjson.dumps(
+            value, option=_ORJSON | orjson.OPT_SORT_KEYS if sort else _ORJSON
+        ).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value, sort_keys=sort)
+
+
 class Conflict(FeltError):
     """Another writer got there first (the round's next sequence number is taken)."""
 
@@ -418,7 +442,33 @@ def make_engine(url: str) -> Engine:
                 raise DBAPIError.instance(statement, (), err, sqlite3.Error) from err
 
         return engine
-    return create_engine(full, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True)
+    engine = create_engine(full, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+
+    @event.listens_for(engine, "checkin")
+    def _used(_dbapi_conn: Any, record: Any) -> None:
+        record.info["felt_used"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        # SQLAlchemy's pool_pre_ping, for a connection idle past PING_IDLE_SECONDS only: a ping
+        # on every checkout was a round trip (and some 8% of an action's CPU) per transaction
+        if time.monotonic() - record.info.get("felt_used", 0.0) <= PING_IDLE_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except Exception as err:
+            if engine.dialect.is_disconnect(cast(Any, err), dbapi_conn, None):
+                raise DisconnectionError(str(err)) from err  # the pool opens a new one
+            raise
+
+    return engine
+
+
+PING_IDLE_SECONDS: Final = 1.0
+"""A PostgreSQL connection back in the pool for longer than this is pinged before it is used
+again (one closed by the server meanwhile, idle or killed, is replaced, as SQLAlchemy's
+``pool_pre_ping`` would); one used within it is not (a database restart in that second fails
+that connection's next use, as it fails the transactions in flight, and the pool drops it)."""
 
 
 _HOT_SQL: Final = {
@@ -436,15 +486,35 @@ _HOT_SQL: Final = {
     "remembered": "SELECT request, response FROM idempotency WHERE account_id = ? AND key = ?",
     "remember": "INSERT INTO idempotency (account_id, key, request, response, at) "
     "VALUES (?, ?, ?, ?, ?)",
+    "savepoint": "SAVEPOINT felt_writer",
+    "release": "RELEASE SAVEPOINT felt_writer",
+    "rollback_to": "ROLLBACK TO SAVEPOINT felt_writer",
+    "round": "INSERT INTO rounds (id, table_id, number, origin, finished, started_at) "
+    "VALUES (?, ?, ?, ?, ?, ?)",
+    "round_finished": "UPDATE rounds SET finished = ?, finished_at = ?, record = ? WHERE id = ?",
     "session": "SELECT a.id, a.name, a.role, a.locked, a.must_change_password, a.retired_at, "
     "s.expires_at, i.request, i.response FROM sessions s JOIN accounts a ON a.id = s.account_id "
     "LEFT JOIN idempotency i ON i.account_id = s.account_id AND i.key = ? "
     "WHERE s.token_hash = ?",
 }
-"""The statements every player action sends (see :func:`hot`), in SQLite's parameter style;
+"""The statements every player action sends (see :func:`hot`; the savepoints are each writer's
+own in SQLite's group commit, :class:`GroupCommit`), in SQLite's parameter style;
 PostgreSQL's (psycopg's ``%s``) is made from them.  Each means what the SQLAlchemy Core
 statement it replaced meant, column for column."""
-_HOT_PSYCOPG: Final = {name: sql.replace("?", "%s") for name, sql in _HOT_SQL.items()}
+_FENCED_EVENT: Final = (
+    "WITH fenced AS (UPDATE felt_tables SET version = version + 1{state} "
+    "WHERE id = %s AND owner = %s RETURNING id) "
+    "INSERT INTO round_events (round_id, seq, action, effects, drawn, actor, at) "
+    "SELECT %s::text, %s::integer, %s::text, %s::text, %s::text, %s::integer, "
+    "%s::double precision FROM fenced"
+)
+_HOT_PSYCOPG: Final = {
+    **{name: sql.replace("?", "%s") for name, sql in _HOT_SQL.items()},
+    # PostgreSQL's alone: an action's fence and its event in one statement (one round trip),
+    # the event written only if the fence moved the table's version (see Store.append_event)
+    "fenced_event": _FENCED_EVENT.format(state=""),
+    "fenced_state_event": _FENCED_EVENT.format(state=", state = %s"),
+}
 
 
 @dataclass(frozen=True)
@@ -457,10 +527,19 @@ class _Hot:
     error: type[Exception]
 
 
-def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) -> Any:
+@functools.cache
+def _rows_of(sql: str, rows: int) -> str:
+    """An ``INSERT ... VALUES (...)`` of one row made to insert ``rows`` rows at once."""
+    head, values = sql.split(" VALUES ", 1)
+    return f"{head} VALUES {', '.join([values] * rows)}"
+
+
+def hot(conn: Connection, name: str, params: Sequence[Any], rows: int = 1) -> Any:
     """Run the per-action statement ``name`` (:data:`_HOT_SQL`) with ``params`` on the driver's
     own cursor of ``conn``'s connection, inside ``conn``'s transaction, and return the cursor
-    (``rowcount``, ``fetchone``).  The hot path of every action skips SQLAlchemy's statement
+    (``rowcount``, ``fetchone``); an INSERT of ``rows`` rows takes their ``params`` one after
+    the other, in one statement (one round trip: psycopg's executemany sets up a pipeline, which
+    cost more than the rows of an action).  The hot path of every action skips SQLAlchemy's statement
     building, caching and result wrapping (most of a small write's CPU: ``bench/store_path.py``);
     everything else stays SQLAlchemy Core.  The driver's errors are raised as SQLAlchemy raises
     them (a broken key is its IntegrityError), so callers catch one kind."""
@@ -469,14 +548,12 @@ def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) 
     got: _Hot | None = record.info.get("felt_hot")
     if got is None or got.dbapi is not dbapi:
         assert dbapi is not None
-        sql = _HOT_SQL if conn.dialect.name == "sqlite" else _HOT_PSYCOPG
-        got = _Hot(dbapi, dbapi.cursor(), sql, conn.dialect.loaded_dbapi.Error)
+        style = _HOT_SQL if conn.dialect.name == "sqlite" else _HOT_PSYCOPG
+        got = _Hot(dbapi, dbapi.cursor(), style, conn.dialect.loaded_dbapi.Error)
         record.info["felt_hot"] = got
+    sql = got.sql[name] if rows == 1 else _rows_of(got.sql[name], rows)
     try:
-        if many:
-            got.cursor.executemany(got.sql[name], params)
-        else:
-            got.cursor.execute(got.sql[name], params)
+        got.cursor.execute(sql, params)
     except got.error as err:  # as SQLAlchemy raises it (an IntegrityError, an OperationalError)
         # a lost connection is invalidated as SQLAlchemy would, so the pool never hands it out
         # again (SQLAlchemy's statement events do not see these statements: none are used)
@@ -485,10 +562,15 @@ def hot(conn: Connection, name: str, params: Sequence[Any], many: bool = False) 
             with contextlib.suppress(Exception):
                 conn.invalidate(err)
         raise DBAPIError.instance(
-            got.sql[name], params, err, got.error, connection_invalidated=lost,
+            sql, params, err, got.error, connection_invalidated=lost,
             dialect=conn.dialect,
         ) from err  # fmt: skip
     return got.cursor
+
+
+POSTINGS_AT_ONCE: Final = 199
+"""Postings written by one statement at most: 5 parameters each, 995 in all, within the 999
+parameters a statement may have on SQLite builds before 3.32 (PostgreSQL allows 65,535)."""
 
 
 class CommitFailed(RuntimeError):
@@ -501,7 +583,11 @@ class _Batch:
 
     root: RootTransaction
     members: int = 0
-    done: threading.Event = field(default_factory=threading.Event)
+    ended: bool = False
+    """Committed or rolled back (:meth:`GroupCommit._end`)."""
+    done: threading.Event | None = None
+    """Set when the group ends; made (in the turn) only once a writer leaves the turn with the
+    group still open, so a writer that commits its own group makes none."""
     error: BaseException | None = None
 
 
@@ -651,16 +737,24 @@ class GroupCommit:
             if self.batch is None:
                 self.batch = _Batch(self.conn.begin())
             batch = self.batch
-            savepoint = self.conn.begin_nested()
+            # The writer's savepoint goes through the driver (:func:`hot`): SQLAlchemy's
+            # begin_nested cost some 30 times the statements' own CPU, on every action.
+            conn = self.conn
+            hot(conn, "savepoint", ())
             try:
-                yield self.conn
+                yield conn
             except BaseException:
                 try:
-                    savepoint.rollback()
+                    hot(conn, "rollback_to", ())
+                    hot(conn, "release", ())
                 except BaseException as err:  # the whole transaction is lost
                     self._end(batch, err)
                 raise
-            savepoint.commit()
+            try:
+                hot(conn, "release", ())
+            except BaseException as err:  # the whole transaction is lost
+                self._end(batch, err)
+                raise
             batch.members += 1
             done = True
         finally:
@@ -669,9 +763,13 @@ class GroupCommit:
             group = self.batch
             if group is not None and (last or group.members >= self.MAX_GROUP):
                 self._end(group, None)
+            elif group is not None and group.done is None:
+                group.done = threading.Event()  # for the writers left waiting for its end
             self.turn.release()
         if done:
-            batch.done.wait()
+            if not batch.ended:
+                assert batch.done is not None  # made before this writer left the turn
+                batch.done.wait()
             if batch.error is not None:
                 raise CommitFailed(f"the database did not commit: {batch.error}") from None
 
@@ -695,7 +793,9 @@ class GroupCommit:
             self.conn = None
         batch.error = error
         self.batch = None
-        batch.done.set()
+        batch.ended = True
+        if batch.done is not None:
+            batch.done.set()
 
     def close(self) -> None:
         """Stop the checkpointer and close the writers' connection (no write may be under
@@ -825,10 +925,8 @@ class Store:
             with self.group.write() as conn:
                 yield conn
             return
-        with self.engine.connect() as conn:
-            conn = conn.execution_options(felt_write=True)
-            with conn.begin():
-                yield conn
+        with self.engine.connect() as conn, conn.begin():  # PostgreSQL (SQLite's: the group's)
+            yield conn
         with self._count:
             self._commits += 1
 
@@ -869,9 +967,11 @@ class Store:
                     "the wager exceeds the player's balance; a player may not wager more than "
                     "their funds (13:69O-1.4(h))"
                 )
-        if entries:  # after the guarded moves: a meter's rows are numbered in its lock's order
-            rows = [(txn, p.account, p.amount, p.reason, now) for p in entries]
-            hot(conn, "posting", rows, many=True)
+        # after the guarded moves: a meter's rows are numbered in its lock's order
+        for at in range(0, len(entries), POSTINGS_AT_ONCE):
+            chunk = entries[at : at + POSTINGS_AT_ONCE]
+            params = [x for p in chunk for x in (txn, p.account, p.amount, p.reason, now)]
+            hot(conn, "posting", params, rows=len(chunk))
 
     def balance(self, conn: Connection, account_id: int) -> int:
         """A player's balance in cents."""
@@ -945,17 +1045,45 @@ class Store:
         effects: list[dict[str, Any]],
         drawn: list[tuple[int, str]],
         actor: int | None,
-    ) -> None:
+        fence: tuple[str, str, str | None] | None = None,
+    ) -> bool:
         """Append event ``seq`` of a round; a taken sequence number is a :class:`Conflict` (the
-        caller's transaction is then rolled back whole, so no savepoint is needed)."""
-        row = (round_id, seq, json.dumps(action), json.dumps(effects), json.dumps(drawn), actor,
-               time.time())  # fmt: skip
+        caller's transaction is then rolled back whole, so no savepoint is needed).  With
+        ``fence`` (table id, owner, new state or None), first move the table's version on (and
+        write its state) only while ``owner`` holds it, as :func:`felt.server.host.fence` does,
+        and write the event only if it did: False if not, nothing written.  On PostgreSQL the
+        two are one statement (one round trip of the few an action costs)."""
+        row = (round_id, seq, to_json(action), to_json(effects), to_json(drawn), actor, time.time())
         try:
-            hot(conn, "event", row)
+            if fence is None:
+                hot(conn, "event", row)
+                return True
+            table_id, owner, state = fence
+            if self.is_sqlite:
+                held = (table_id, owner) if state is None else (state, table_id, owner)
+                if hot(conn, "fence" if state is None else "fence_state", held).rowcount != 1:
+                    return False
+                hot(conn, "event", row)
+                return True
+            name, held = ("fenced_event", (table_id, owner)) if state is None else (
+                "fenced_state_event", (state, table_id, owner))  # fmt: skip
+            return bool(hot(conn, name, (*held, *row)).rowcount == 1)
         except IntegrityError as err:
             raise Conflict(
                 f"round {round_id}: event {seq} was written by another process; reload the table"
             ) from err
+
+    def open_round(
+        self, conn: Connection, round_id: str, table_id: str, number: int, origin: Any
+    ) -> None:
+        """Record a round opened at a table: what it was made with besides its deck
+        (``origin``), not finished."""
+        hot(conn, "round", (round_id, table_id, number, to_json(origin), False, time.time()))
+
+    def finish_round(self, conn: Connection, round_id: str, record: Any) -> None:
+        """Record a round finished, with its full ``record`` (the replayable script and
+        report)."""
+        hot(conn, "round_finished", (True, time.time(), to_json(record), round_id))
 
     def add_round_player(self, conn: Connection, account_id: int, round_id: str) -> None:
         """Note that a player plays in a round (once, however many wagers)."""

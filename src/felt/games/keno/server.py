@@ -644,11 +644,7 @@ class KenoHost:
         if not 1 <= year <= 9998:
             raise FeltError(f"year must be 1 to 9998, got {year}")
         taken = year in self.system.years_taken
-        found = (
-            [s for s in self.system.tickets.values() if s.expired_year == year]
-            if taken
-            else self.system.expired_unclaimed(year, now)
-        )
+        found = self.system.expired_in(year) if taken else self.system.expired_unclaimed(year, now)
         return {
             "year": year,
             "tickets": [

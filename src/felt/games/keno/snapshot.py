@@ -7,16 +7,21 @@ A snapshot is taken after a draw.  It has two parts:
 * the **state**: every field of :class:`~felt.games.keno.system.KenoSystem` that defines it
   (``compare`` fields), taken generically from the dataclass, so a field added to the system is
   carried without a change here; except the configuration (it comes from the system's spec and
-  is checked by fingerprint), the events (they are the record, already stored), the tickets that
-  are **settled**, the games of **past gaming days**, and the ledger's movements (carried as the
+  is checked by fingerprint), the events (they are the record, already stored), the tickets
+  **kept apart**, the games of **past gaming days**, and the ledger's movements (carried as the
   balances brought forward);
-* the **archive**: the tickets settled and the gaming days past since the snapshot before, stored
-  once each.  A settled ticket (not void, every game drawn or cancelled, paid in full or nothing
-  owed) can no longer change and is never in a list the system iterates (the draw, the day's
-  end, the voids of a day, the year's unclaimed winnings); nor can a past day's games, which are
-  only looked up (a ticket's start and expiry, a day's games): each is kept compressed and
-  decoded only when looked up, so a start with a year of tickets and games decodes neither, and
-  a draw's snapshot costs the same on the first day as after a year.
+* the **archive**: the tickets kept apart and the gaming days past since the snapshot before,
+  stored once each.  A ticket is kept apart once it has no game left to play and is settled
+  (paid in full or owed nothing, or its winnings totalled by 15.6(d)), or its gaming day is past
+  (a void stays on its day's list, 15.4(e); an unpaid winner can still be paid until its claim
+  expires, 15.6(c)).  None of them is in a list the draw or the day's end iterates; the reports
+  that list voids and unclaimed winnings read the ones kept apart from the archive's listing
+  (each is listed there under :meth:`~felt.games.keno.system.KenoSystem.kept_under`), and a
+  ticket that can still change (an unpaid winner) is decoded and open again when it is looked
+  up by number, as before it is paid.  Nor can a past day's games change, which are only looked
+  up (a ticket's start and expiry, a day's games): each is kept compressed and decoded only when
+  looked up, so a start with a year of tickets and games decodes neither, and a draw's snapshot
+  holds the current day's open tickets, costing the same on the first day as after a year.
 
 Both are pickled (every value is one of the system's own dataclasses, a date or time, or a builtin
 container), read back by an unpickler that builds only those classes, and each carries its SHA-256
@@ -32,7 +37,7 @@ import io
 import json
 import pickle
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from datetime import date, datetime
 from typing import Any, Final
@@ -65,21 +70,25 @@ SKIPPED: Final = ("config", "events", "tickets", "games", "day_ends", "ledger")
 SEGMENT: Final = 8192
 """The most records (tickets and games) one archive segment gathers by merging the ones before
 it."""
-FORMAT: Final = 2
-"""The layout of a snapshot's parts (2: past gaming days' games archived); part of the schema,
+FORMAT: Final = 3
+"""The layout of a snapshot's parts (2: past gaming days' games archived; 3: a past day's voids
+and unpaid winners archived with it, listed by the report that lists them); part of the schema,
 so a snapshot of another layout is refused and the system rebuilt from the record."""
-Listing = tuple[list[int], dict[date, int]]
-"""What an archive segment holds: its ticket numbers, and its days with their game counts."""
+Listing = tuple[list[int], dict[date, int], dict[str, list[int]]]
+"""What an archive segment holds: its ticket numbers, its days with their game counts, and the
+numbers of its tickets that a report lists, by report (:meth:`KenoSystem.kept_under`)."""
 BROUGHT_FORWARD: Final = "balance brought forward"
 """The reason of the ledger movements that restore the balances of a snapshot."""
 
 
-def _schema() -> str:
+def schema(layout: int = FORMAT) -> str:
+    """The schema of a snapshot of the parts' ``layout`` (:data:`FORMAT`) and the system's
+    classes as they are now."""
     shape = sorted((f"{m}.{q}", [f.name for f in fields(cls)]) for (m, q), cls in _CLASSES.items())
-    return hashlib.sha256(json.dumps([FORMAT, shape]).encode()).hexdigest()
+    return hashlib.sha256(json.dumps([layout, shape]).encode()).hexdigest()
 
 
-SCHEMA: Final = _schema()
+SCHEMA: Final = schema()
 """The shape of the state (every class and its fields): a snapshot written by a system of
 another shape is refused, and the system is rebuilt from the record instead."""
 
@@ -124,9 +133,9 @@ def _pickle(value: object) -> bytes:
 
 def listing_json(listing: Listing) -> str:
     """A segment's listing as stored (``archived``): JSON, days as ISO dates."""
-    tickets, days = listing
-    return json.dumps({"tickets": tickets, "days": {d.isoformat(): n for d, n in days.items()}},
-                      separators=(",", ":"))  # fmt: skip
+    tickets, days, tags = listing
+    return json.dumps({"tickets": tickets, "days": {d.isoformat(): n for d, n in days.items()},
+                       "tags": tags}, separators=(",", ":"))  # fmt: skip
 
 
 def listed(archived: str) -> Listing:
@@ -134,7 +143,9 @@ def listed(archived: str) -> Listing:
     data = json.loads(archived)
     if not isinstance(data, dict):
         raise FeltError("its archive lists its entries in another layout")
-    return list(data["tickets"]), {date.fromisoformat(d): int(n) for d, n in data["days"].items()}
+    tags = {str(t): [int(n) for n in numbers] for t, numbers in data["tags"].items()}
+    return (list(data["tickets"]), {date.fromisoformat(d): int(n) for d, n in data["days"].items()},
+            tags)  # fmt: skip
 
 
 def _ticket(data: bytes) -> TicketState:
@@ -159,15 +170,32 @@ class Archive:
         """Archived ticket number -> the segment holding it."""
         self.days: dict[date, tuple[int, int]] = {}
         """Archived gaming day -> the segment holding its games, and how many games it had."""
+        self.tags: dict[str, dict[int, int]] = {}
+        """Report -> the archived tickets it lists -> the segment that listed each there (a
+        ticket archived again since, or open, is listed by its newer copy, or open)."""
+        self.segment_tags: dict[int, dict[int, str]] = {}
+        """Segment -> its tickets that a report lists -> that report."""
         self._cache: tuple[int, dict[int | date, bytes]] | None = None
 
     def add(self, key: int, blob: bytes, listing: Listing) -> None:
         """Hold an archive segment ``key`` (as stored) with what it holds (:func:`listed`)."""
-        tickets, days = listing
+        tickets, days, tags = listing
         self.segments[key] = blob
         self.weights[key] = len(tickets) + sum(days.values())
         self.tickets.update(dict.fromkeys(tickets, key))
         self.days.update({d: (key, n) for d, n in days.items()})
+        mine = self.segment_tags[key] = {}
+        for tag, numbers in tags.items():
+            self.tags.setdefault(tag, {}).update(dict.fromkeys(numbers, key))
+            mine.update(dict.fromkeys(numbers, tag))
+
+    def listed(self, tag: str) -> list[int]:
+        """The archived tickets that report ``tag`` lists (their archived copy, not an open or
+        superseded one), by segment and number, so each segment is decoded once."""
+        numbers = self.tags.get(tag, {})
+        for n in [n for n, key in numbers.items() if self.tickets.get(n) != key]:
+            del numbers[n]  # open again, or archived since under its newer copy's report
+        return sorted(numbers, key=lambda n: (numbers[n], n))
 
     def entry(self, key: int, name: int | date) -> bytes:
         """The pickled entry ``name`` of segment ``key`` (one segment kept decoded)."""
@@ -177,15 +205,17 @@ class Archive:
 
     def append(
         self, key: int, tickets: dict[int, bytes], days: dict[date, tuple[bytes, int]],
-        most: int = SEGMENT,
+        tags: Mapping[int, str] = {}, most: int = SEGMENT,
     ) -> tuple[bytes, Listing, int | None]:  # fmt: skip
-        """A new segment ``key`` of the entries given, with the last segments while each holds
-        no more than what it joins and the whole at most ``most`` records (so the chain stays
-        short and each entry is rewritten a few times at most); its blob, listing, and the key
-        of the segment before it."""
+        """A new segment ``key`` of the entries given (``tags``: the report that lists each
+        ticket, if one does), with the last segments while each holds no more than what it joins
+        and the whole at most ``most`` records (so the chain stays short and each entry is
+        rewritten a few times at most); its blob, listing, and the key of the segment before
+        it."""
         entries: dict[int | date, bytes] = {d: b for d, (b, _) in days.items()}
         for n, data in tickets.items():
             entries[n] = data
+        tagged = {n: t for n, t in tags.items() if t and n in tickets}
         sizes = {d: n for d, (_, n) in days.items()}
         weight = len(tickets) + sum(sizes.values())
         while self.segments:
@@ -195,6 +225,7 @@ class Archive:
                 break
             old = self._cache[1] if self._cache and self._cache[0] == last else _load(self.segments[last])  # fmt: skip
             del self.segments[last], self.weights[last]
+            was = self.segment_tags.pop(last, {})
             self._cache = None
             kept: dict[int | date, bytes] = {}
             for name, data in old.items():
@@ -204,12 +235,18 @@ class Archive:
                         sizes.setdefault(name, self.days[name][1])
                 elif self.tickets.get(name) == last:
                     kept[name] = data
+                    if name in was and name not in entries:
+                        tagged.setdefault(name, was[name])
             entries = kept | entries
             weight = sum(1 for n in entries if not isinstance(n, date)) + sum(sizes.values())
         blob = _dump(entries)
+        lists: dict[str, list[int]] = {}
+        for n in sorted(tagged):
+            lists.setdefault(tagged[n], []).append(n)
         listing: Listing = (
             [n for n in entries if not isinstance(n, date)],
             {d: sizes[d] for d in sorted(n for n in entries if isinstance(n, date))},
+            dict(sorted(lists.items())),
         )
         base = next(reversed(self.segments), None)
         self.add(key, blob, listing)
@@ -230,14 +267,30 @@ def pack(
 
 
 def settled(state: TicketState) -> bool:
-    """Whether a ticket can no longer change: not void (a void stays on its station's list),
-    every game drawn or cancelled, and paid in full or owed nothing."""
+    """Whether a ticket can no longer change and no report lists it: not void (a void stays on
+    its station's list), every game drawn or cancelled, and paid in full or owed nothing."""
     return (
         not state.voided
         and state.games_done
         and (state.paid or 0) >= state.owed
         and state.expired_year is None
     )
+
+
+def kept_apart(system: KenoSystem, state: TicketState, cut: date | None) -> str | None:
+    """Where a ticket goes at a snapshot whose open days start at ``cut``: None if it stays
+    open, else the report that lists it in the archive ("" for none,
+    :meth:`KenoSystem.kept_under`).  A ticket with a game to play stays open; a settled one, or
+    one totalled by 15.6(d) (it can no longer be paid), is kept apart; a void or an unpaid
+    winner is once its gaming day is past (its day's voids no longer change, 15.4(e); it may
+    still be paid until its claim expires, 15.6(c), so it is looked up by number then)."""
+    if not state.voided and not state.games_done:
+        return None
+    if settled(state):
+        return ""
+    if state.expired_year is None and (cut is None or state.record.day >= cut):
+        return None
+    return system.kept_under(state)
 
 
 class TicketBook(dict[int, TicketState]):
@@ -252,12 +305,26 @@ class TicketBook(dict[int, TicketState]):
         super().__init__(open_tickets)
         self.archive = Archive() if archive is None else archive
 
-    def settle(self) -> dict[int, bytes]:
-        """Take every settled open ticket out of the open ones, pickled, by number."""
-        done = {n: s for n, s in super().items() if settled(s)}
+    def settle(
+        self, where: Callable[[TicketState], str | None]
+    ) -> tuple[dict[int, bytes], dict[int, str]]:
+        """Take the open tickets that ``where`` sends to the archive (:func:`kept_apart`) out
+        of the open ones: each pickled, and the report that lists it, by number."""
+        tags: dict[int, str] = {}
+        done: dict[int, bytes] = {}
+        for n, state in super().items():
+            tag = where(state)
+            if tag is not None:
+                done[n] = _pickle(state)
+                if tag:
+                    tags[n] = tag
         for n in done:
             dict.__delitem__(self, n)
-        return {n: _pickle(t) for n, t in done.items()}
+        return done, tags
+
+    def listed(self, tag: str) -> list[TicketState]:
+        """The archived tickets that report ``tag`` lists, decoded (open again)."""
+        return [self[n] for n in self.archive.listed(tag)]
 
     def _open(self, number: int) -> TicketState | None:
         key = self.archive.tickets.get(number)
@@ -318,14 +385,17 @@ class GameBook(dict[tuple[date, int], GameRecord]):
         self.archive = Archive() if archive is None else archive
         self._decoded: dict[date, tuple[dict[int, GameRecord], datetime | None]] = {}
 
-    def settle(self, day: date | None, ends: dict[date, datetime]) -> dict[date, tuple[bytes, int]]:  # fmt: skip
-        """Take every open day before ``day`` and before the last game drawn (so the board's
-        game stays open) out of the open games and day ends ``ends``: each day's games and end
-        pickled, with its count of games."""
+    def cut(self, day: date | None) -> date | None:
+        """The first gaming day kept open: ``day`` (the current one), or the day of the last
+        game drawn if earlier (so the board's game stays open); None while there is neither."""
         drawn = next((k[0] for k, g in reversed(super().items()) if g.numbers), None)
-        if day is None or drawn is None:
+        return None if day is None or drawn is None else min(day, drawn)
+
+    def settle(self, cut: date | None, ends: dict[date, datetime]) -> dict[date, tuple[bytes, int]]:  # fmt: skip
+        """Take every open day before ``cut`` (:meth:`cut`) out of the open games and day
+        ends ``ends``: each day's games and end pickled, with its count of games."""
+        if cut is None:
             return {}
-        cut = min(day, drawn)
         past: dict[date, dict[int, GameRecord]] = {d: {} for d in dict.keys(ends) if d < cut}
         for (d, n), g in super().items():
             if d < cut:
@@ -509,13 +579,17 @@ class Snapshot:
 
 
 def take(system: KenoSystem, key: int, extra: Mapping[str, Any] | None = None) -> Snapshot:
-    """Archive the system's settled tickets and its past gaming days' games into segment
-    ``key`` and snapshot the rest; the system's ledger is reduced to its balances brought
-    forward (its movements are on record).  ``extra``: what the caller keeps beside the system
-    (picklable the same way)."""
+    """Archive the system's tickets kept apart (:func:`kept_apart`) and its past gaming days'
+    games into segment ``key`` and snapshot the rest; the system's ledger is reduced to its
+    balances brought forward (its movements are on record).  ``extra``: what the caller keeps
+    beside the system (picklable the same way)."""
     tickets, games = books(system)
-    past = games.settle(system.day, system.day_ends)
-    blob, listing, base = tickets.archive.append(key, tickets.settle(), past)
+    cut = games.cut(system.day)
+    # the tickets first: an unpaid winner's report is the year its claim expires, read from
+    # its day's games, which are still open
+    done, tags = tickets.settle(lambda state: kept_apart(system, state, cut))
+    past = games.settle(cut, system.day_ends)
+    blob, listing, base = tickets.archive.append(key, done, past, tags)
     net = balances(system.ledger)
     system.ledger = brought_forward(net)
     carried = {f.name: getattr(system, f.name) for f in fields(system) if f.compare and f.name not in SKIPPED}  # fmt: skip
@@ -614,9 +688,11 @@ __all__ = [
     "books",
     "brought_forward",
     "digest",
+    "kept_apart",
     "pack",
     "restore",
     "same_state",
+    "schema",
     "segment_ok",
     "settled",
     "take",

@@ -47,18 +47,14 @@ KEEP: Final = 3
 below them, every event is replayed)."""
 
 
-def _chain(bases: dict[int, int | None], seq: int) -> list[int]:
-    out: list[int] = []
-    at: int | None = seq
-    while at is not None and at in bases and at not in out:
-        out.append(at)
-        at = bases[at]
-    return out
-
-
 def write(conn: Connection, system_id: str, seq: int, snap: snapshot.Snapshot) -> None:
     """Store a snapshot taken with event ``seq``; keep the state of the :data:`KEEP` newest and
-    the archive segments of their chains, and drop the rest (derived data, the events stay)."""
+    the archive segments of their chains, and drop the rest (derived data, the events stay).
+
+    The rows on record are the chains of the :data:`KEEP` newest (each write leaves them so), so
+    what a new one makes unneeded is the chain of the snapshot it pushes out, down to where that
+    chain joins a kept one: the rows are read from the newest down to there, not all of them (a
+    year's chain is a few hundred rows, and a draw writes one)."""
     c = keno_snapshots.c
     conn.execute(
         insert(keno_snapshots).values(
@@ -67,15 +63,36 @@ def write(conn: Connection, system_id: str, seq: int, snap: snapshot.Snapshot) -
             archive_digest=snap.archive_digest, at=time.time(),
         )
     )  # fmt: skip
-    bases = {
-        r.seq: r.base for r in conn.execute(select(c.seq, c.base).where(c.system_id == system_id))
-    }
-    newest = sorted(bases, reverse=True)[:KEEP]
-    needed = {k for s in newest for k in _chain(bases, s)}
-    gone = [k for k in bases if k not in needed]
+    seen = 0
+    kept: set[int] = set()  # the next row of each kept chain
+    dropped: set[int] = set()  # the next row of each chain no longer kept, until it joins one
+    needed: list[int] = []
+    gone: list[int] = []
+    rows = conn.execute(
+        select(c.seq, c.base).where(c.system_id == system_id).order_by(c.seq.desc())
+    )
+    try:
+        for row in rows:
+            if seen > KEEP and not dropped:
+                break  # every chain pushed out has joined a kept one: the rest is kept
+            seen += 1
+            if seen <= KEEP:
+                kept.add(row.seq)
+            dropped.discard(row.seq)
+            if row.seq in kept:
+                kept.discard(row.seq)
+                needed.append(row.seq)
+                ahead = kept
+            else:
+                gone.append(row.seq)
+                ahead = dropped
+            if row.base is not None:
+                ahead.add(row.base)
+    finally:
+        rows.close()
     if gone:
         conn.execute(delete(keno_snapshots).where(c.system_id == system_id, c.seq.in_(gone)))
-    stale = [k for k in needed if k not in newest]
+    stale = needed[KEEP:]
     if stale:
         conn.execute(
             update(keno_snapshots)

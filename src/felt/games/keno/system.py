@@ -810,9 +810,11 @@ class KenoSystem:
         )
 
     def voided(self, day: date, station: int) -> list[TicketRecord]:
-        """The day's voided tickets of one work station (15.4(e))."""
+        """The day's voided tickets of one work station (15.4(e)): the open ones, and those of
+        a past day kept apart under the day's list (:meth:`kept_under`)."""
+        found = [*self.tickets.values(), *self._kept_apart(f"void {day.isoformat()} {station}")]
         return sorted(
-            (s.record for s in self.tickets.values() if s.voided and s.record.day == day and s.void_station == station),
+            (s.record for s in found if s.voided and s.record.day == day and s.void_station == station),
             key=lambda r: r.number,
         )  # fmt: skip
 
@@ -985,7 +987,7 @@ class KenoSystem:
         """Winning tickets never paid whose validity ended in ``year`` of the gaming day's zone
         (by ``at``); a ticket with only a refund has no winnings and is not one (15.6(d))."""
         out = []
-        for s in self.tickets.values():
+        for s in [*self.tickets.values(), *self._kept_apart(f"unclaimed {year}")]:
             end = self.expires(s)
             if (
                 end is not None
@@ -997,7 +999,34 @@ class KenoSystem:
                 and s.expired_year is None
             ):
                 out.append(s)
-        return out
+        return sorted(out, key=lambda s: s.record.number)
+
+    def expired_in(self, year: int) -> list[TicketState]:
+        """The winning tickets whose expired winnings were totalled in ``year`` (15.6(d)), by
+        number: the open ones and those kept apart under that year (:meth:`kept_under`)."""
+        found = [*self.tickets.values(), *self._kept_apart(f"expired {year}")]
+        return sorted((s for s in found if s.expired_year == year), key=lambda s: s.record.number)
+
+    def kept_under(self, state: TicketState) -> str | None:
+        """The list that still reports a ticket with no game left once it is kept apart from
+        the open ones (the snapshot's archive, :mod:`felt.games.keno.snapshot`): a void its
+        day's voids of its station (15.4(e)), a winner totalled by 15.6(d) that year's total,
+        an unpaid winner the unclaimed winnings of the year its claim expires (15.6(c)-(d));
+        "" if none does, None if that year is not known yet (it cannot be kept apart)."""
+        if state.voided:
+            return f"void {state.record.day.isoformat()} {state.void_station}"
+        if state.expired_year is not None:
+            return f"expired {state.expired_year}"
+        if state.paid is not None or state.winnings == 0:
+            return ""
+        end = self.expires(state)
+        return None if end is None else f"unclaimed {self.config.year(end)}"
+
+    def _kept_apart(self, tag: str) -> list[TicketState]:
+        """The tickets kept apart from the open ones under ``tag`` (:meth:`kept_under`), looked
+        up (open again); none if the tickets are a plain dict (nothing is kept apart)."""
+        listed = getattr(self.tickets, "listed", None)
+        return [] if listed is None else list(listed(tag))
 
     def _check_year_end(self, a: YearEnd) -> None:
         if a.to not in DISPOSITIONS:
