@@ -38,7 +38,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' server helpers
-from felt.server.pauses import SWEEP
+from felt.server.pauses import LONG_MS, SWEEP
 from tests.server_process import ServeProcess, fresh_database
 
 POSTGRES_URL = os.environ.get("FELT_POSTGRES_URL", "postgresql://127.0.0.1:5432/test")
@@ -244,8 +244,13 @@ class Window:
         over = {k: v for k, v in self.buckets.items() if v and k not in ("1", "2", "5")}
         shown = " ".join(f"{'>1000' if k == 'more' else '<=' + k}:{v}" for k, v in over.items())
         which = (names or {}).get(self.label, f"{label} {self.label}")
-        return (f"{self.count / seconds:6.1f}/s, {self.total_ms / seconds / 10:4.1f}% of the time, "
-                f"longest {self.longest_ms:6.1f} ms ({which}; over 5 ms: {shown or 'none'})")  # fmt: skip
+        # only pauses of 10 ms or more are kept with their time: none in the window, none to name
+        longest = (f"longest {self.longest_ms:6.1f} ms ({which}; " if self.longest_ms
+                   else f"longest under {LONG_MS:g} ms (")  # fmt: skip
+        return (
+            f"{self.count / seconds:6.1f}/s, {self.total_ms / seconds / 10:4.1f}% of the time, "
+            f"{longest}over 5 ms: {shown or 'none'})"
+        )
 
 
 @dataclass
