@@ -114,14 +114,21 @@ def run(seed: int) -> tuple[list[Action], KenoSystem, dict[int, snapshot.Snapsho
     live system archiving its settled tickets as a server does), by action index."""
     actions = script(seed)
     full = KenoSystem.replay(CONFIG, actions)
+    live, snaps = played(actions)
+    assert snapshot.same_state(live, full) == []
+    return actions, full, snaps
+
+
+def played(actions: list[Action]) -> tuple[KenoSystem, dict[int, snapshot.Snapshot]]:
+    """A live system that played ``actions``, and the snapshot it took after each draw (archiving
+    as a server does), by action index."""
     live = KenoSystem(CONFIG)
     snaps: dict[int, snapshot.Snapshot] = {}
     for i, a in enumerate(actions):
         live.apply(a)
         if isinstance(a, Draw):
             snaps[i] = snapshot.take(live, i, {"drawn_at": a.at})
-    assert snapshot.same_state(live, full) == []
-    return actions, full, snaps
+    return live, snaps
 
 
 def restored(snaps: dict[int, snapshot.Snapshot], at: int) -> KenoSystem:
@@ -390,13 +397,7 @@ def claims(seed: int, days: int = 45) -> list[Action]:
 def claims_run(seed: int) -> tuple[list[Action], dict[int, snapshot.Snapshot]]:
     """The claims script and the snapshot a live run takes after each draw, by action index."""
     actions = claims(seed)
-    live = KenoSystem(CONFIG)
-    snaps: dict[int, snapshot.Snapshot] = {}
-    for i, a in enumerate(actions):
-        live.apply(a)
-        if isinstance(a, Draw):
-            snaps[i] = snapshot.take(live, i, {"drawn_at": a.at})
-    return actions, snaps
+    return actions, played(actions)[1]
 
 
 @pytest.mark.parametrize("seed", [1, 2])
