@@ -21,9 +21,10 @@ import sqlite3
 import threading
 import time
 import weakref
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -585,10 +586,26 @@ class _Batch:
     members: int = 0
     ended: bool = False
     """Committed or rolled back (:meth:`GroupCommit._end`)."""
-    done: threading.Event | None = None
-    """Set when the group ends; made (in the turn) only once a writer leaves the turn with the
-    group still open, so a writer that commits its own group makes none."""
+    waiters: list[threading.Lock] = field(default_factory=list)
+    """The wakers (:func:`_waker`) of the writers that left the turn with the group still open,
+    each released once when the group ends."""
     error: BaseException | None = None
+
+
+_wakers = threading.local()
+
+
+def _waker() -> threading.Lock:
+    """This thread's lock for waiting on a group's end: kept locked, released once by the
+    group's :meth:`GroupCommit._end` and taken again by the waiter, so it is made once per
+    thread, not once per group (an Event per group, with the Condition under it, cost more
+    than the wait's own system calls)."""
+    lock: threading.Lock | None = getattr(_wakers, "lock", None)
+    if lock is None:
+        lock = threading.Lock()
+        lock.acquire()
+        _wakers.lock = lock
+    return lock
 
 
 def _driver(conn: Connection) -> Any:
@@ -613,10 +630,11 @@ def _checkpoints(ref: weakref.ReferenceType[GroupCommit], closing: threading.Eve
 
 
 class GroupCommit:
-    """SQLite writes from many threads made durable together: each writer's statements run in
-    a savepoint of its own on one connection, in turn; the writer that finds nobody waiting
-    behind it commits the lot (one fsync for the group); every writer returns only after that
-    commit.  A writer whose statements fail rolls back its savepoint alone.
+    """SQLite writes from many threads made durable together: each writer's statements run on
+    one connection, in turn, each after the first of a group in a savepoint of its own; the
+    writer that finds nobody waiting behind it commits the lot (one fsync for the group); every
+    writer returns only after that commit.  A writer whose statements fail rolls back alone
+    (to its savepoint, or the whole transaction if it was the group's first).
 
     SQLite lets one connection write at a time anyway; waiting for the turn on an in-process
     lock instead of SQLite's busy handler (which polls, sleeping up to 100 ms) keeps the wait
@@ -642,8 +660,9 @@ class GroupCommit:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.turn = threading.Lock()
-        self.counter = threading.Lock()
-        self.waiting = 0
+        self.arrived: deque[None] = deque()
+        """One item for each writer that came for the turn and has not taken it yet (deque's
+        append and pop are atomic, so no lock counts them)."""
         self.conn: Connection | None = None
         self.batch: _Batch | None = None
         self.commits = 0
@@ -722,54 +741,70 @@ class GroupCommit:
         self.checkpoint_timings.add(time.perf_counter() - began, log)
         return log
 
+    @property
+    def waiting(self) -> int:
+        """Writers waiting for the turn."""
+        return len(self.arrived)
+
     @contextmanager
     def write(self) -> Iterator[Connection]:
-        """One writer's turn: its statements, then (after the group's commit) its return."""
-        with self.counter:
-            self.waiting += 1
+        """One writer's turn: its statements, then (after the group's commit) its return.  The
+        group's first writer runs in the transaction itself, with no savepoint (if it fails,
+        the transaction is rolled back: it holds nobody else's writes); each later one in a
+        savepoint of its own, released when it succeeds (left open, the savepoints of a group
+        nest and SQLite's sub-journal grows past memory into a file: measured slower)."""
+        arrived = self.arrived
+        arrived.append(None)
         self.turn.acquire()
-        with self.counter:
-            self.waiting -= 1
-        done = False
+        arrived.pop()
+        done = waits = False
         try:
             if self.conn is None:
                 self.conn = self._connect()
-            if self.batch is None:
-                self.batch = _Batch(self.conn.begin())
-            batch = self.batch
-            # The writer's savepoint goes through the driver (:func:`hot`): SQLAlchemy's
-            # begin_nested cost some 30 times the statements' own CPU, on every action.
             conn = self.conn
-            hot(conn, "savepoint", ())
+            batch = self.batch
+            first = batch is None
+            if batch is None:
+                batch = self.batch = _Batch(conn.begin())
+            else:
+                # Through the driver (:func:`hot`): SQLAlchemy's begin_nested cost some 30
+                # times the statements' own CPU, on every action.
+                hot(conn, "savepoint", ())
             try:
                 yield conn
             except BaseException:
+                if first:  # nobody else's writes in the transaction yet
+                    self._end(batch, None)
+                else:
+                    try:
+                        hot(conn, "rollback_to", ())
+                        hot(conn, "release", ())
+                    except BaseException as err:  # the whole transaction is lost
+                        self._end(batch, err)
+                raise
+            if not first:
                 try:
-                    hot(conn, "rollback_to", ())
                     hot(conn, "release", ())
                 except BaseException as err:  # the whole transaction is lost
                     self._end(batch, err)
-                raise
-            try:
-                hot(conn, "release", ())
-            except BaseException as err:  # the whole transaction is lost
-                self._end(batch, err)
-                raise
+                    raise
             batch.members += 1
             done = True
         finally:
-            with self.counter:
-                last = self.waiting == 0
             group = self.batch
-            if group is not None and (last or group.members >= self.MAX_GROUP):
+            if group is not None and (not arrived or group.members >= self.MAX_GROUP):
                 self._end(group, None)
-            elif group is not None and group.done is None:
-                group.done = threading.Event()  # for the writers left waiting for its end
+            elif done and group is not None:
+                group.waiters.append(_waker())  # woken by the group's end
+                waits = True
             self.turn.release()
         if done:
-            if not batch.ended:
-                assert batch.done is not None  # made before this writer left the turn
-                batch.done.wait()
+            if waits:
+                waker = _waker()
+                while True:  # once for its release; again after a stale one (a wait cut short)
+                    waker.acquire()
+                    if batch.ended:
+                        break
             if batch.error is not None:
                 raise CommitFailed(f"the database did not commit: {batch.error}") from None
 
@@ -794,8 +829,9 @@ class GroupCommit:
         batch.error = error
         self.batch = None
         batch.ended = True
-        if batch.done is not None:
-            batch.done.set()
+        for waker in batch.waiters:
+            with contextlib.suppress(RuntimeError):  # left unlocked by a wait cut short
+                waker.release()
 
     def close(self) -> None:
         """Stop the checkpointer and close the writers' connection (no write may be under
