@@ -952,16 +952,19 @@ class Store:
             hold.close()
         self.engine.dispose()
 
-    @contextmanager
-    def transaction(self) -> Iterator[Connection]:
+    def transaction(self) -> contextlib.AbstractContextManager[Connection]:
         """One write transaction: durable when the block ends (on SQLite, committed with the
         writes of other threads that came meanwhile, see :class:`GroupCommit`), rolled back if
-        it raises."""
+        it raises.  SQLite's is the group's own context, not one wrapped in another (every
+        action enters and leaves it)."""
         if self.group is not None:
-            with self.group.write() as conn:
-                yield conn
-            return
-        with self.engine.connect() as conn, conn.begin():  # PostgreSQL (SQLite's: the group's)
+            return self.group.write()
+        return self._own_transaction()
+
+    @contextmanager
+    def _own_transaction(self) -> Iterator[Connection]:
+        """PostgreSQL's write transaction: a pooled connection's own, counted once committed."""
+        with self.engine.connect() as conn, conn.begin():
             yield conn
         with self._count:
             self._commits += 1
