@@ -40,7 +40,6 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
-    RootTransaction,
     String,
     Table,
     Text,
@@ -432,8 +431,12 @@ def make_engine(url: str) -> Engine:
             # A write transaction takes the write lock at BEGIN, so it never reads a balance
             # another writer may change; a read sees a snapshot and blocks nobody (WAL).
             # Sent by the driver itself: SQLAlchemy's execution of it cost more CPU than the
-            # statement (every transaction begins here).
-            write = conn.get_execution_options().get("felt_write", False)
+            # statement (every transaction begins here).  The group commit's connection
+            # sends its own BEGIN for each group (see GroupCommit._connect).
+            options = conn.get_execution_options()
+            if options.get("felt_group", False):
+                return
+            write = options.get("felt_write", False)
             statement = "BEGIN IMMEDIATE" if write else "BEGIN"
             dbapi = conn.connection.dbapi_connection
             assert dbapi is not None
@@ -487,6 +490,8 @@ _HOT_SQL: Final = {
     "remembered": "SELECT request, response FROM idempotency WHERE account_id = ? AND key = ?",
     "remember": "INSERT INTO idempotency (account_id, key, request, response, at) "
     "VALUES (?, ?, ?, ?, ?)",
+    "begin": "BEGIN IMMEDIATE",
+    "commit": "COMMIT",
     "savepoint": "SAVEPOINT felt_writer",
     "release": "RELEASE SAVEPOINT felt_writer",
     "rollback_to": "ROLLBACK TO SAVEPOINT felt_writer",
@@ -582,7 +587,6 @@ class CommitFailed(RuntimeError):
 class _Batch:
     """Writes that share one SQLite transaction and its one COMMIT."""
 
-    root: RootTransaction
     members: int = 0
     ended: bool = False
     """Committed or rolled back (:meth:`GroupCommit._end`)."""
@@ -693,7 +697,13 @@ class GroupCommit:
                     daemon=True,
                 )
                 self._checkpointer.start()
-        return conn.execution_options(felt_write=True)
+        # SQLAlchemy's transaction is begun once, for the connection's life, and sends nothing
+        # (see _begin): each group's BEGIN IMMEDIATE and COMMIT go through the driver
+        # (:func:`hot`), as SQLAlchemy's begin and commit of every group cost more CPU than the
+        # two statements.  The writers' SQLAlchemy statements run in it as in any transaction.
+        conn = conn.execution_options(felt_write=True, felt_group=True)
+        conn.begin()
+        return conn
 
     def _checkpoint_round(self, seen: int) -> int:
         """One round of the checkpointer (:func:`_checkpoints`): if commits came since
@@ -765,7 +775,14 @@ class GroupCommit:
             batch = self.batch
             first = batch is None
             if batch is None:
-                batch = self.batch = _Batch(conn.begin())
+                try:
+                    hot(conn, "begin", ())
+                except BaseException:  # a connection that cannot begin is not used again
+                    self.conn = None
+                    with contextlib.suppress(BaseException):
+                        conn.close()
+                    raise
+                batch = self.batch = _Batch()
             else:
                 # Through the driver (:func:`hot`): SQLAlchemy's begin_nested cost some 30
                 # times the statements' own CPU, on every action.
@@ -810,18 +827,20 @@ class GroupCommit:
 
     def _end(self, batch: _Batch, error: BaseException | None) -> None:
         """Commit the group (or roll it back after ``error``) and wake its writers."""
+        conn = self.conn
+        assert conn is not None  # the group's: closed only here, once its group has ended
         try:
             if error is None and batch.members:
                 began = time.perf_counter()
-                batch.root.commit()
+                hot(conn, "commit", ())
                 self.timings.add(time.perf_counter() - began, batch.members)
                 self.commits += 1
             else:
-                batch.root.rollback()
+                _driver(conn).rollback()
         except BaseException as err:
             error = err
             with contextlib.suppress(BaseException):
-                batch.root.rollback()
+                _driver(conn).rollback()
         if error is not None and self.conn is not None:
             with contextlib.suppress(BaseException):
                 self.conn.close()
