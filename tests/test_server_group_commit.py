@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Connection
+from sqlalchemy.exc import OperationalError
 
 from felt.server import store as store_module
 from felt.server.store import Store
@@ -131,3 +132,22 @@ def test_many_writers_with_failures_keep_exactly_the_writes_that_returned(store:
     assert all(w.locked() for w in wakers)
     assert store.group is not None
     assert store.group.waiting == 0
+
+
+def test_a_group_that_cannot_begin_drops_its_connection_and_the_next_writes(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A group's BEGIN goes through the driver: if it fails, the writer gets the error, the
+    writers' connection is dropped, and the next writer writes on a new one."""
+    with store.transaction() as conn:
+        _add(conn, "a")
+    monkeypatch.setitem(store_module._HOT_SQL, "begin", "BEGIN NOT A STATEMENT")
+    with pytest.raises(OperationalError, match="syntax error"):
+        store.transaction().__enter__()
+    assert store.group is not None
+    assert store.group.conn is None
+    assert store.group.batch is None
+    monkeypatch.undo()
+    with store.transaction() as conn:
+        _add(conn, "b")
+    assert _names(store) == {"a", "b"}
