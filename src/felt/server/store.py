@@ -503,8 +503,8 @@ _HOT_SQL: Final = {
     "LEFT JOIN idempotency i ON i.account_id = s.account_id AND i.key = ? "
     "WHERE s.token_hash = ?",
 }
-"""The statements every player action sends (see :func:`hot`; the savepoints are each writer's
-own in SQLite's group commit, :class:`GroupCommit`), in SQLite's parameter style;
+"""The statements every player action sends (see :func:`hot`; BEGIN, COMMIT and the savepoints
+are SQLite's group commit's, :class:`GroupCommit`), in SQLite's parameter style;
 PostgreSQL's (psycopg's ``%s``) is made from them.  Each means what the SQLAlchemy Core
 statement it replaced meant, column for column."""
 _FENCED_EVENT: Final = (
