@@ -996,14 +996,21 @@ class Store:
         order, so two tables' transactions never wait for each other in a circle), and the rows
         are written last, so the postings of one meter are numbered in the order its moves
         were made."""
-        if sum(p.amount for p in entries) != 0:  # pragma: no cover - callers pair every movement
+        total = 0
+        meters: dict[str, int] = {}
+        delta: dict[int, int] = {}
+        for p in entries:  # one pass: the sum, and the moves of each meter and each wallet
+            account, amount = p.account, p.amount
+            total += amount
+            if account.startswith("player:"):
+                pid = int(account[7:])
+                delta[pid] = delta.get(pid, 0) + amount
+            elif account.startswith(PROGRESSIVE_PREFIX):
+                meter = account[len(PROGRESSIVE_PREFIX) :]
+                meters[meter] = meters.get(meter, 0) + amount
+        if total != 0:  # pragma: no cover - callers pair every movement
             raise RuntimeError("postings of one transaction must sum to zero")
         now = time.time()
-        meters: dict[str, int] = {}
-        for p in entries:
-            if p.account.startswith(PROGRESSIVE_PREFIX):
-                meter = p.account[len(PROGRESSIVE_PREFIX) :]
-                meters[meter] = meters.get(meter, 0) + p.amount
         for meter, d in sorted(meters.items()):  # before any wallet: one lock order for all
             if d == 0:
                 continue
@@ -1012,11 +1019,6 @@ class Store:
                     f"the progressive meter {meter[:64]!r} holds less than the "
                     f"{dollars(-d)} this would take off it, or was never opened: nothing was done"
                 )
-        delta: dict[int, int] = {}
-        for p in entries:
-            if p.account.startswith("player:"):
-                pid = int(p.account.split(":", 1)[1])
-                delta[pid] = delta.get(pid, 0) + p.amount
         for pid, d in sorted(delta.items()):
             if d == 0:
                 continue
