@@ -639,9 +639,14 @@ class TableHost:
         event = trial.apply(action)
         drawn = drawn_cards(before, trial)
         entries: list[Posting] = []
+        owners: dict[str, str] = {}  # each party's account, worked out once an action
         for t in trial.ledger.transfers[len(before.ledger.transfers) :]:
-            entries.append(Posting(self._seat_owner(t.source, trial, before), -t.amount, t.reason))
-            entries.append(Posting(self._seat_owner(t.target, trial, before), t.amount, t.reason))
+            if (source := owners.get(t.source)) is None:
+                source = owners[t.source] = self._seat_owner(t.source, trial, before)
+            if (target := owners.get(t.target)) is None:
+                target = owners[t.target] = self._seat_owner(t.target, trial, before)
+            entries.append(Posting(source, -t.amount, t.reason))
+            entries.append(Posting(target, t.amount, t.reason))
         table_after: GameTable | None = None
         last_after = self.last
         if who is not None and action.places_wagers:  # the player's next wager: results go
