@@ -1,8 +1,8 @@
-"""The fast paths of reading a player's action (issue 25: server CPU per action) answer as the
-general readings they stand in front of: :func:`felt.server.app.check_json`'s first pass
-(:func:`_plainly_fine`) passes only what the item-by-item walk passes, and an action's amounts
+"""The fast paths of reading and recording a player's action (issue 25: server CPU per action)
+answer as the general readings they stand in front of: :func:`felt.server.app.check_json`'s first
+pass (:func:`_plainly_fine`) passes only what the item-by-item walk passes, an action's amounts
 read at once (:func:`felt.rounds.actions._cents`) are what :func:`felt.core.money.cents` reads,
-or refuses with the same words."""
+or refuses with the same words, and the record's card texts are the cards' own."""
 
 from __future__ import annotations
 
@@ -111,3 +111,12 @@ def test_a_wager_read_for_the_server_is_the_wager_sent() -> None:
     action = game.parse_action(entry, "action")
     assert (action.ante, action.first) == (500, 1000)  # type: ignore[attr-defined]
     assert action.to_json() == {**entry, "bonus": "0.00"}
+
+
+def test_the_record_s_card_text_is_the_card_s_own() -> None:
+    """The record writes each card by a table of texts: the one ``str`` gives, every card."""
+    from felt.core.cards import ALL_CARDS
+    from felt.server.host import _CARD_TEXT
+
+    assert [_CARD_TEXT[c] for c in ALL_CARDS] == [str(c) for c in ALL_CARDS]
+    assert len(set(_CARD_TEXT)) == 52
