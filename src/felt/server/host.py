@@ -26,11 +26,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from sqlalchemy import Connection, delete, select, update
 
-from felt.core.cards import Card, parse_cards
+from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.games.base import GameTable, Progressive, TableGame
@@ -73,11 +73,16 @@ class LeaseLost(FeltError):
     """This process no longer holds the table (another process took it over)."""
 
 
+_CARD_TEXT: Final = tuple(str(c) for c in ALL_CARDS)
+"""Each card's text (``As``) by its number: what ``str`` gives, without a call a card (every
+card an action deals is written to its record twice)."""
+
+
 def _effect_json(e: Effect) -> dict[str, Any]:
     return {
         "kind": e.kind,
         "seat": e.seat,
-        "cards": [str(c) for c in e.cards],
+        "cards": [_CARD_TEXT[c] for c in e.cards],
         "amount": e.amount,
         "detail": e.detail,
     }
@@ -126,7 +131,7 @@ def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
     """The cards an action took from the shoe, each with its place in the deck the round began
     with (the coordinates a rebuild fills in, whatever cuts came between)."""
     taken = after.shoe.order[before.shoe.position : after.shoe.position]
-    return [(after.dealt_from.index(c), str(c)) for c in taken]  # a few cards of 52
+    return [(after.dealt_from.index(c), _CARD_TEXT[c]) for c in taken]  # a few cards of 52
 
 
 @dataclass
@@ -639,9 +644,14 @@ class TableHost:
         event = trial.apply(action)
         drawn = drawn_cards(before, trial)
         entries: list[Posting] = []
+        owners: dict[str, str] = {}  # each party's account, worked out once an action
         for t in trial.ledger.transfers[len(before.ledger.transfers) :]:
-            entries.append(Posting(self._seat_owner(t.source, trial, before), -t.amount, t.reason))
-            entries.append(Posting(self._seat_owner(t.target, trial, before), t.amount, t.reason))
+            if (source := owners.get(t.source)) is None:
+                source = owners[t.source] = self._seat_owner(t.source, trial, before)
+            if (target := owners.get(t.target)) is None:
+                target = owners[t.target] = self._seat_owner(t.target, trial, before)
+            entries.append(Posting(source, -t.amount, t.reason))
+            entries.append(Posting(target, t.amount, t.reason))
         table_after: GameTable | None = None
         last_after = self.last
         if who is not None and action.places_wagers:  # the player's next wager: results go
