@@ -129,6 +129,22 @@ def _apply(rnd: RoundCore, action: Any) -> None:
     rnd.apply(action)
 
 
+def _wager(spec: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """A wager at ``seat`` as the layout's wager ``spec`` takes it: each spot the player sizes
+    (an optional one half the time) at its minimum times 1, 2 or 5 (at most its maximum), a
+    spot that follows another at its multiple of it."""
+    sent: dict[str, Any] = {"action": spec["action"], "seat": seat}
+    amounts: dict[str, Decimal] = {}
+    for spot in spec["spots"]:
+        if "follows" in spot:
+            if spot["follows"] in amounts:
+                amounts[spot["field"]] = amounts[spot["follows"]] * spot["times"]
+        elif not spot.get("optional") or rng.random() < 0.5 or not amounts:
+            times = rng.choice([1, 2, 5])
+            amounts[spot["field"]] = min(Decimal(spot["minimum"]) * times, Decimal(spot["maximum"]))
+    return sent | {field: str(amount) for field, amount in amounts.items()}
+
+
 def played_round(game_id: str, edition: str | None, rng: random.Random) -> RoundCore | None:
     """One round of a fresh table of ``game_id`` played to its end through the game's layout:
     random seats and wagers, a random button for each election (the house's suggestion where the
@@ -139,24 +155,12 @@ def played_round(game_id: str, edition: str | None, rng: random.Random) -> Round
     layout = game.layout(config)
     table = game.new_table(config)
     rnd = table.new_round()
-    w = layout["wager"]
     for n in rng.sample(range(1, game.seat_count(config) + 1), rng.randint(1, 3)):
-        a: dict[str, Any] = {"action": w["action"], "seat": n, "player": f"p{n}"}
-        sized = [s for s in w["spots"] if "follows" not in s]
-        values = {
-            s["field"]: min(Decimal(s["minimum"]) * rng.choice([1, 2, 5]), Decimal(s["maximum"]))
-            for s in sized
-            if not s.get("optional") or rng.random() < 0.5
-        } or {sized[0]["field"]: Decimal(sized[0]["minimum"])}
-        for s in w["spots"]:
-            if "follows" in s and s["follows"] in values:
-                values[s["field"]] = values[s["follows"]] * s["times"]
-        a.update({field: str(v) for field, v in values.items()})
+        sent = _wager(layout["wager"], n, rng)
         try:
-            _apply(rnd, game.parse_action(a, "test"))
-        except FeltError:
-            del a["player"]
-            _apply(rnd, game.parse_action(a, "test"))
+            _apply(rnd, game.parse_action({**sent, "player": f"p{n}"}, "test"))
+        except FeltError:  # a game whose wager names no player
+            _apply(rnd, game.parse_action(sent, "test"))
     for _ in range(500):
         if rnd.finished:
             break

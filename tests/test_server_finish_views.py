@@ -6,58 +6,34 @@ round (or another state of it) is never handed out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from sqlalchemy import insert
+from typing import Any
 
 from felt.server.app import message_text
 from felt.server.auth import Account
-from felt.server.host import TableHost, last_results, new_table_row
-from felt.server.store import Store, felt_tables
+from felt.server.host import TableHost, last_results
+from felt.server.store import Store
 from felt.server.views import PUBLIC, Shared, seat_message
-from tests.server_helpers import fast_specs
 from tests.test_server_push import _step, _viewers
+from tests.test_server_push import boston as boston  # the fixture: a Boston 5 table, a round open
 
 
-@pytest.fixture
-def boston(database_url: str) -> Iterator[tuple[Store, TableHost]]:
-    """A Boston 5 table with a round open, on each back end."""
-    store = Store(database_url)
-    store.migrate()
-    try:
-        with store.transaction() as conn:
-            conn.execute(insert(felt_tables).values(**new_table_row(fast_specs()[0], "node-a")))
-        host = TableHost(store, fast_specs()[0], "node-a")
-        host.load()
-        host.start_round()
-        yield store, host
-    finally:
-        store.dispose()
-
-
-def _finish(host: TableHost) -> None:
-    """Take the table's steps until the round in play is finished."""
+def _finished(
+    store: Store, host: TableHost
+) -> tuple[list[Account | None], Any, dict[int, dict[str, Any]]]:
+    """Two players' round played to its end: the viewers, the round and the views kept."""
+    viewers = _viewers(store, host)
     while host.round is not None and not host.round.finished:
         _step(host)
-
-
-def _messages(host: TableHost, viewers: list[Account | None]) -> list[str]:
-    """Each viewer's message of one push, as sent."""
-    shared = Shared()
-    return [message_text(host.message_for(who, shared)) for who in viewers]
+    assert host.round is not None
+    assert host.finished_views is not None
+    return viewers, host.round, host.finished_views[2]
 
 
 def test_the_push_after_a_round_finishes_shows_the_views_its_last_results_built(
     boston: tuple[Store, TableHost],
 ) -> None:
-    store, host = boston
-    viewers = _viewers(store, host)
-    _finish(host)
-    rnd = host.round
-    assert rnd is not None
-    assert host.finished_views is not None
-    kept = host.finished_views[2]
+    viewers, rnd, kept = _finished(*boston)
+    host = boston[1]
     assert set(kept) == {2, 4}
     for n, view in kept.items():  # the views kept are the seats' own views, as built now
         assert view == seat_message(host.game, rnd, n)
@@ -74,21 +50,14 @@ def test_the_push_after_a_round_finishes_shows_the_views_its_last_results_built(
 def test_views_kept_of_another_round_or_state_are_never_handed_out(
     boston: tuple[Store, TableHost],
 ) -> None:
-    store, host = boston
-    viewers = _viewers(store, host)
-    _finish(host)
-    rnd = host.round
-    assert rnd is not None
-    assert host.finished_views is not None
-    other = rnd.copy()  # an equal round that is not the one in view
-    host.finished_views = (other, len(rnd.events), host.finished_views[2])
-    shared = Shared()
-    host.message_for(viewers[0], shared)
-    assert all(v is not host.finished_views[2].get(n) for n, v in shared.views.items())
-    host.finished_views = (rnd, len(rnd.events) - 1, host.finished_views[2])  # another state
-    shared = Shared()
-    host.message_for(viewers[0], shared)
-    assert all(v is not host.finished_views[2].get(n) for n, v in shared.views.items())
+    viewers, rnd, kept = _finished(*boston)
+    host = boston[1]
+    for wrong in ((rnd.copy(), len(rnd.events)), (rnd, len(rnd.events) - 1)):
+        host.finished_views = (*wrong, kept)  # an equal round not in view; another state of it
+        shared = Shared()
+        host.message_for(viewers[0], shared)
+        assert shared.views
+        assert all(v is not kept.get(n) for n, v in shared.views.items())
     host.start_round()  # the next round: nothing of the last is kept
     assert host.finished_views is None
 
@@ -96,12 +65,8 @@ def test_views_kept_of_another_round_or_state_are_never_handed_out(
 def test_last_results_keep_the_views_they_were_built_from(
     boston: tuple[Store, TableHost],
 ) -> None:
-    store, host = boston
-    _viewers(store, host)
-    _finish(host)
-    rnd = host.round
-    assert rnd is not None
-    results = last_results(host.game, rnd, "r")
+    _, rnd, _ = _finished(*boston)
+    results = last_results(boston[1].game, rnd, "r")
     assert set(results.views) == set(results) == {2, 4}
     for n, view in results.views.items():
         assert {k: v for k, v in results[n].items() if k in view} == {

@@ -52,10 +52,16 @@ def test_a_word_near_the_top_still_takes_the_loop() -> None:
     assert uniform_draws([5, 5], lambda k: bytes([251, 250])[:k], width=1) == [1, 0]
 
 
+def _taken(draws: list[int]) -> Callable[[int], int]:
+    """A ``below`` for :func:`fisher_yates` that gives ``draws`` in order."""
+    it = iter(draws)
+    return lambda _n: next(it)
+
+
 def test_the_server_shuffle_is_fisher_yates_on_its_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     for seed in range(50):
         for cards in (ALL_CARDS, ALL_CARDS[:5], ALL_CARDS[:1], ()):
             monkeypatch.setattr(shuffle.uniform_draws, "__defaults__", (_source(seed), 8))
             got = SystemShuffle().shuffle(cards)
-            draws = iter(uniform_draws(range(len(cards), 1, -1), _source(seed)))
-            assert got == fisher_yates(cards, lambda _n, d=draws: next(d))
+            draws = uniform_draws(range(len(cards), 1, -1), _source(seed))
+            assert got == fisher_yates(cards, _taken(draws))
