@@ -255,6 +255,13 @@ class TableHost:
     """How often the table looks at its schedule while a round no one has wagered in waits
     (:meth:`withdraw_empty_round`)."""
 
+    finished_views: tuple[RoundCore, int, dict[int, dict[str, Any]]] | None = field(
+        default=None, init=False, repr=False
+    )
+    """The seat views :func:`last_results` built of the last round this table finished (that
+    round, its event count and the views by seat): the push that follows the round's commit
+    hands the same views out (:meth:`seed_views`) instead of building them again."""
+
     def __post_init__(self) -> None:
         self.game = table_game(self.spec.game)
         self.table = self._make_table(None)
@@ -423,6 +430,7 @@ class TableHost:
             raise
         self.version += 1
         self.round, self.round_id = rnd, rid
+        self.finished_views = None  # the last round's views are in no message any more
         self.deadlines.clear()
         self.betting_closes = None
 
@@ -446,6 +454,25 @@ class TableHost:
         self.deadlines.clear()
         self.betting_closes = None
         self.version += 1
+
+    def results_of(self, rnd: RoundCore) -> dict[int, dict[str, Any]]:
+        """:func:`last_results` of the finished round ``rnd`` (the round in play, tried to its
+        end), its seat views kept in :attr:`finished_views` for the push after its commit (a
+        round whose commit fails is never in view: its views are never handed out)."""
+        assert self.round_id is not None
+        out = last_results(self.game, rnd, self.round_id)
+        views: dict[int, dict[str, Any]] | None = getattr(out, "views", None)
+        self.finished_views = None if views is None else (rnd, len(rnd.events), views)
+        return out
+
+    def seed_views(self, shared: Shared, rnd: RoundCore | None) -> None:
+        """Give ``shared``, fitted to the round ``rnd`` in view, the seat views
+        :meth:`results_of` built of that round if it is the one finished last (a finished round
+        changes no more: its views are what :func:`seat_message` would build again)."""
+        got = self.finished_views
+        if got is not None and rnd is not None and got[0] is rnd and got[1] == len(rnd.events):
+            for n, view in got[2].items():
+                shared.views.setdefault(n, view)
 
     def hand_owner(self, seat: int) -> str | None:
         """The player whose hand is at ``seat`` in the round in view (in play or just settled):
@@ -661,7 +688,7 @@ class TableHost:
         if trial.finished:
             table_after = _finished(self.table, trial)
             last_after = {**{n: v for n, v in last_after.items() if n not in hands(trial)},
-                          **last_results(self.game, trial, self.round_id)}  # fmt: skip
+                          **self.results_of(trial)}  # fmt: skip
         state = None
         if table_after is not None:
             state = self.state_json(table_after, None, last_after)
@@ -846,6 +873,7 @@ class TableHost:
             shared = Shared()
         shared.fits((self.spec.id, self.version, id(rnd), -1 if rnd is None else len(rnd.events)))
         if not shared.parts:
+            self.seed_views(shared, rnd)
             self._common_parts(shared)
         out: dict[str, Any] = dict(shared.parts["head"])
         if who is not None and who.role == "player":
@@ -1046,14 +1074,24 @@ class TableHost:
         self.leaving = True
 
 
-def last_results(game: TableGame, rnd: RoundCore, round_id: str) -> dict[int, dict[str, Any]]:
+class LastResults(dict[int, dict[str, Any]]):
+    """:func:`last_results`: each seat's result by seat number, and (:attr:`views`) the seat
+    views they were built from, which the push after the round's commit shows again."""
+
+    views: dict[int, dict[str, Any]]
+    """Each seat's :func:`seat_message` of the round, by seat (no view is changed once built)."""
+
+
+def last_results(game: TableGame, rnd: RoundCore, round_id: str) -> LastResults:
     """Each seat's result of the finished round ``rnd``: the seat's own view of it (its cards,
     hand and discards, the dealer's cards and hand, its statement lines with their reasons)
     without the other seats or elections, with the round, the player and the seat's net.  Built
-    from that seat's view alone, so it holds nothing the seat's player may not see."""
-    out: dict[int, dict[str, Any]] = {}
+    from that seat's view alone, so it holds nothing the seat's player may not see; the views
+    are kept with the results (:attr:`LastResults.views`)."""
+    out = LastResults()
+    out.views = {}
     for n, hand in hands(rnd).items():
-        view = seat_message(game, rnd, n)
+        view = out.views[n] = seat_message(game, rnd, n)
         out[n] = {
             **{k: v for k, v in view.items() if k not in ("others", "pending")},
             "round": round_id,
