@@ -33,6 +33,7 @@ from felt.games.boston.actions import (
 )
 from felt.games.boston.game import Boston
 from felt.games.boston.round import Phase, Round
+from felt.games.boston.table import Table
 from felt.rounds.actions import Action, DecisionTimeout, Misdeal
 from felt.rounds.shuffle import SeededShuffle
 from felt.server.app import message_text
@@ -124,6 +125,7 @@ def _server_table(work: Path, spec: TableSpec) -> tuple[TableHost, dict[str, Acc
         conn.execute(insert(felt_tables).values(**new_table_row(spec, "node-a")))
     host = TableHost(store, spec, "node-a")
     host.load()
+    assert isinstance(host.table, Table)
     host.table.shuffler = SeededShuffle(f"views-{spec.id}")
     players = {}
     for name in PLAYERS:
@@ -206,7 +208,7 @@ def _server_rounds(host: TableHost, players: dict[str, Account]) -> list[str]:
             _messages(host, watchers, digest)
         for step_number in range(200):
             rnd = host.round  # each action leaves a new round object in view
-            assert rnd is not None
+            assert isinstance(rnd, Round)
             if rnd.finished:
                 break
             pending = sorted(rnd.pending())
