@@ -14,13 +14,15 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import insert
 
-from felt.core.cards import ALL_CARDS
+from felt.core.cards import ALL_CARDS, parse_cards
+from felt.games.boston import view
 from felt.games.boston.actions import (
     Decline,
     Discard,
@@ -35,7 +37,9 @@ from felt.games.boston.game import Boston
 from felt.games.boston.round import Phase, Round
 from felt.games.boston.table import Table
 from felt.rounds.actions import Action, DecisionTimeout, Misdeal
+from felt.rounds.seat_view import SeatSeen
 from felt.rounds.shuffle import SeededShuffle
+from felt.rounds.view_json import other_json
 from felt.server.app import message_text
 from felt.server.auth import Account, create_account, log_in
 from felt.server.host import TableHost, new_table_row
@@ -242,3 +246,36 @@ def test_every_watchers_message_of_random_rounds_is_as_recorded(
         assert _server_rounds(host, players) == SERVER_DIGESTS[spec.id]
     finally:
         host.store.dispose()
+
+
+def test_a_view_built_from_whats_remembered_equals_one_built_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Boston()
+    for seed in range(0, GAME_ROUNDS, 3):
+        for rnd in _game_round_states(seed):
+            for seat in range(7):
+                kept = game.seat_view(rnd, seat)  # after seat 0: from what seat 0's view kept
+                monkeypatch.setattr(view, "_last", None)
+                assert game.seat_view(rnd, seat) == kept
+
+
+def test_what_all_seats_see_alike_is_built_once_a_state_of_a_round() -> None:
+    rnd = next(r for r in _game_round_states(3) if r.seats)
+    seen = view.table_seen(rnd)
+    assert view.table_seen(rnd) is seen
+    assert view.seat_view(rnd, 1).pending is seen.pending
+    twin = rnd.copy()  # the same state, another round: its own
+    assert view.table_seen(twin) is not seen
+    assert view.table_seen(twin) == seen
+    rnd.apply(PlaceWagers(6 if 6 not in rnd.seats else 5, 500, 500 * rnd.config.first_ratio))
+    assert view.table_seen(rnd) != seen  # an event: built again
+
+
+def test_a_seats_json_is_built_once_and_is_the_json_of_it() -> None:
+    seen = SeatSeen(3, {"ante": 500}, parse_cards("2c As"), 5, "settled", "high card")
+    assert seen.json is seen.json
+    assert seen.json == other_json(seen, card_count=5, hand="high card")
+    changed = replace(seen, cards=())
+    assert changed.json["cards"] == []
+    assert seen.json["cards"] == ["2c", "As"]
