@@ -835,14 +835,14 @@ class TableHost:
         if shared is None:
             shared = Shared()
         shared.fits((self.spec.id, self.version, id(rnd), -1 if rnd is None else len(rnd.events)))
-        if not shared.parts:
+        parts = shared.parts
+        if not parts:
             self._common_parts(shared)
-        out: dict[str, Any] = dict(shared.parts["head"])
+        out: dict[str, Any] = dict(parts["head"])
         if who is not None and who.role == "player":
             # the player's own last results, each built from that seat's own view
-            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
-                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
-        out.update(shared.parts["tail"])
+            out["last"] = parts["last"].get(who.name) or {}
+        out.update(parts["tail"])
         if rnd is None:
             return out
         if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
@@ -858,7 +858,9 @@ class TableHost:
                                  for line in shared.view(self.game, rnd, n).get("lines", [])]  # fmt: skip
         if who is not None and who.role == "player":
             # a seat's hand is seen by the player who wagered it, never by whoever sits there
-            owners = {n: self.hand_owner(n) for n in hands(rnd)}
+            owners = parts.get("owners")
+            if owners is None:
+                owners = parts["owners"] = {n: self.hand_owner(n) for n in hands(rnd)}
             mine = [n for n, s in self.seats.items()
                     if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
             mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
@@ -883,8 +885,14 @@ class TableHost:
         }
         if self.progressive is not None:  # the linked meter, as this process last read it
             head["progressive"] = self.board.view(self.progressive)
+        # each player's last results by name, each result without the name it is kept under
+        last: dict[str | None, dict[str, Any]] = {}
+        for n, r in sorted(self.last.items()):
+            last.setdefault(r.get("player"), {})[str(n)] = {
+                k: v for k, v in r.items() if k != "player"
+            }
         tail: dict[str, Any] = {}
-        shared.parts["head"], shared.parts["tail"] = head, tail
+        shared.parts["head"], shared.parts["last"], shared.parts["tail"] = head, last, tail
         rnd = self.round
         if rnd is None or rnd.finished:
             # why no new round opens (not hidden: every role may read it), for the staff to clear
