@@ -22,6 +22,7 @@ import pytest
 from sqlalchemy import insert
 
 from felt.core.cards import ALL_CARDS, parse_cards
+from felt.core.evaluator import HAND_SIZES, describe_five, evaluate
 from felt.games.boston import view
 from felt.games.boston.actions import (
     Decline,
@@ -279,3 +280,12 @@ def test_a_seats_json_is_built_once_and_is_the_json_of_it() -> None:
     changed = replace(seen, cards=())
     assert changed.json["cards"] == []
     assert seen.json["cards"] == ["2c", "As"]
+
+
+def test_a_hands_words_are_worded_once_and_are_describe_fives() -> None:
+    rng = random.Random(25)
+    for _ in range(500):
+        value = evaluate(rng.sample(ALL_CARDS, rng.choice(HAND_SIZES)))
+        words = value.describe()
+        assert words == describe_five(value.best_five)
+        assert value.describe() is words

@@ -37,7 +37,7 @@ def seat_view(rnd: Round, viewer: int) -> View:
         void_reason=rnd.void_reason,
         hand="" if value is None else value.describe(),
         dealer_hand=common.dealer_hand,
-        reasons=tuple(line_reason(rnd, own, line) for line in lines) if own else (),
+        reasons=tuple(line_reason(rnd, own, line, value) for line in lines) if own else (),
         discarded=tuple(own.discarded or ()) if own else (),
     )
 
@@ -103,9 +103,12 @@ WORDS = {"first": "the first wager", "second": "the second wager"}
 """How a reason names Boston's wagers (the rest: ``the ante``, ``the bonus``)."""
 
 
-def line_reason(rnd: Round, seat: SeatState, line: SettlementLine) -> str:
+def line_reason(
+    rnd: Round, seat: SeatState, line: SettlementLine, hand: HandValue | None = None
+) -> str:
     """Why ``line`` of ``seat`` won, pushed or lost, in the player's words (24.10(a)-(g),
-    24.11, 24.12), from the seat's own hand and the dealer's revealed hand only."""
+    24.11, 24.12), from the seat's own hand and the dealer's revealed hand only.  ``hand``: the
+    seat's :func:`own_hand` where the caller has it already (else it is worked out here)."""
     if line.outcome == "void" and line.hand == "withdrawn":  # 24.10(c)
         return "second wager withdrawn: the second wager is returned"
     common = common_reason(line, WORDS)
@@ -126,7 +129,7 @@ def line_reason(rnd: Round, seat: SeatState, line: SettlementLine) -> str:
             return f"bonus: your first three cards were not exposed{late}: the bonus is lost"
         return f"bonus: your first three cards ({line.hand}) pay no bonus: the bonus is lost"
     dealer = rnd.dealer_hand
-    mine = own_hand(rnd, seat)
+    mine = own_hand(rnd, seat) if hand is None else hand
     if dealer is None or mine is None:  # a round void but for hands that qualify (24.12(a), (f))
         if line.outcome == "win":
             return with_limit(
