@@ -48,15 +48,7 @@ from felt.server.spec import TableSpec
 from felt.server.store import Posting, Store, felt_tables, player_account
 from felt.server.views import Shared
 from tests.boston_helpers import table
-
-CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
-    ("boston5", "nj-19-47-24", {}),
-    ("boston5", "ma-205-cmr", {"payout_limit": "50000"}),
-    ("boston5", "nj-13-69f-24", {"settlement": "alternative", "royal_offered": False}),
-    ("boston7", "nj-13-69f-24", {"first_ratio": 1}),
-    ("boston7", "nj-13-69f-24", {"first_ratio": 2, "payout_limit": "60000"}),
-]
-"""The tables of the game-level rounds (as the Boston property tests play them)."""
+from tests.test_boston_properties import CONFIGS  # the tables of the game-level rounds
 
 
 def _election(rng: random.Random, rnd: Round, seat: int, what: str) -> Action:
