@@ -449,8 +449,11 @@ class TableHost:
         names."""
         rnd = self.round
         hand = None if rnd is None else hands(rnd).get(seat)
-        if hand is None:
-            return None
+        return None if hand is None else self._owner(seat, hand)
+
+    @staticmethod
+    def _owner(seat: int, hand: Any) -> str:
+        """:meth:`hand_owner` of ``hand``, the hand at ``seat``."""
         return str(getattr(hand, "player", None) or f"seat {seat}")
 
     def authorize(self, action: Action, who: Account | None) -> Action:
@@ -860,7 +863,7 @@ class TableHost:
             # a seat's hand is seen by the player who wagered it, never by whoever sits there
             owners = parts.get("owners")
             if owners is None:
-                owners = parts["owners"] = {n: self.hand_owner(n) for n in hands(rnd)}
+                owners = parts["owners"] = {n: self._owner(n, h) for n, h in hands(rnd).items()}
             mine = [n for n, s in self.seats.items()
                     if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
             mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
@@ -904,10 +907,9 @@ class TableHost:
             tail["sitting_out"] = []
             return
         # seated players with no hand once wagers are closed
+        held = hands(rnd)
         tail["sitting_out"] = (
-            []
-            if self.game.betting_open(rnd)
-            else sorted(n for n in self.seats if n not in hands(rnd))
+            [] if self.game.betting_open(rnd) else sorted(n for n in self.seats if n not in held)
         )
         tail["number"] = rnd.number
         tail["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
