@@ -23,6 +23,7 @@ from sqlalchemy import insert
 
 from felt.core.cards import ALL_CARDS, parse_cards
 from felt.core.evaluator import HAND_SIZES, describe_five, evaluate
+from felt.core.money import dollars
 from felt.games.boston import view
 from felt.games.boston.actions import (
     Decline,
@@ -40,7 +41,7 @@ from felt.games.boston.table import Table
 from felt.rounds.actions import Action, DecisionTimeout, Misdeal
 from felt.rounds.seat_view import SeatSeen
 from felt.rounds.shuffle import SeededShuffle
-from felt.rounds.view_json import other_json
+from felt.rounds.view_json import amount_json, other_json
 from felt.server.app import message_text
 from felt.server.auth import Account, create_account, log_in
 from felt.server.host import TableHost, new_table_row
@@ -281,3 +282,10 @@ def test_a_hands_words_are_worded_once_and_are_describe_fives() -> None:
         words = value.describe()
         assert words == describe_five(value.best_five)
         assert value.describe() is words
+
+
+def test_an_amount_written_from_whats_remembered_is_as_dollars_writes_it() -> None:
+    rng = random.Random(20)
+    for cents in [0, 1, -1, 99, -100, 100_000, *(rng.randint(-(10**9), 10**9) for _ in range(300))]:
+        assert amount_json(cents) == dollars(cents)
+        assert amount_json(cents) == dollars(cents)  # again, from the cache

@@ -66,16 +66,15 @@ def seen_view_json(view: View) -> dict[str, Any]:
     """``view`` as JSON: the keys every game's view has (:mod:`felt.rounds.view_json`), each
     other seat's card count, and the dealer's cards once revealed with how many there are."""
     others = [o.json for o in view.others]
-    return {
-        **view_json(
-            view,
-            view.seat,
-            others,
-            reasons=view.reasons,
-            hand=view.hand,
-            dealer_hand=view.dealer_hand,
-            discarded=view.discarded,
-        ),
-        "dealer_cards": cards_json(view.dealer_cards),
-        "dealer_card_count": view.dealer_card_count,
-    }
+    out = view_json(
+        view,
+        view.seat,
+        others,
+        reasons=view.reasons,
+        hand=view.hand,
+        dealer_hand=view.dealer_hand,
+        discarded=view.discarded,
+    )
+    out["dealer_cards"] = cards_json(view.dealer_cards)
+    out["dealer_card_count"] = view.dealer_card_count
+    return out
