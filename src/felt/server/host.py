@@ -481,8 +481,11 @@ class TableHost:
         names."""
         rnd = self.round
         hand = None if rnd is None else hands(rnd).get(seat)
-        if hand is None:
-            return None
+        return None if hand is None else self._owner(seat, hand)
+
+    @staticmethod
+    def _owner(seat: int, hand: Any) -> str:
+        """:meth:`hand_owner` of ``hand``, the hand at ``seat``."""
         return str(getattr(hand, "player", None) or f"seat {seat}")
 
     def authorize(self, action: Action, who: Account | None) -> Action:
@@ -872,15 +875,15 @@ class TableHost:
         if shared is None:
             shared = Shared()
         shared.fits((self.spec.id, self.version, id(rnd), -1 if rnd is None else len(rnd.events)))
-        if not shared.parts:
+        parts = shared.parts
+        if not parts:
             self.seed_views(shared, rnd)
             self._common_parts(shared)
-        out: dict[str, Any] = dict(shared.parts["head"])
+        out: dict[str, Any] = dict(parts["head"])
         if who is not None and who.role == "player":
             # the player's own last results, each built from that seat's own view
-            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
-                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
-        out.update(shared.parts["tail"])
+            out["last"] = parts["last"].get(who.name) or {}
+        out.update(parts["tail"])
         if rnd is None:
             return out
         if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
@@ -896,7 +899,9 @@ class TableHost:
                                  for line in shared.view(self.game, rnd, n).get("lines", [])]  # fmt: skip
         if who is not None and who.role == "player":
             # a seat's hand is seen by the player who wagered it, never by whoever sits there
-            owners = {n: self.hand_owner(n) for n in hands(rnd)}
+            owners = parts.get("owners")
+            if owners is None:
+                owners = parts["owners"] = {n: self._owner(n, h) for n, h in hands(rnd).items()}
             mine = [n for n, s in self.seats.items()
                     if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
             mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
@@ -921,8 +926,14 @@ class TableHost:
         }
         if self.progressive is not None:  # the linked meter, as this process last read it
             head["progressive"] = self.board.view(self.progressive)
+        # each player's last results by name, each result without the name it is kept under
+        last: dict[str | None, dict[str, Any]] = {}
+        for n, r in sorted(self.last.items()):
+            last.setdefault(r.get("player"), {})[str(n)] = {
+                k: v for k, v in r.items() if k != "player"
+            }
         tail: dict[str, Any] = {}
-        shared.parts["head"], shared.parts["tail"] = head, tail
+        shared.parts["head"], shared.parts["last"], shared.parts["tail"] = head, last, tail
         rnd = self.round
         if rnd is None or rnd.finished:
             # why no new round opens (not hidden: every role may read it), for the staff to clear
@@ -934,10 +945,9 @@ class TableHost:
             tail["sitting_out"] = []
             return
         # seated players with no hand once wagers are closed
+        held = hands(rnd)
         tail["sitting_out"] = (
-            []
-            if self.game.betting_open(rnd)
-            else sorted(n for n in self.seats if n not in hands(rnd))
+            [] if self.game.betting_open(rnd) else sorted(n for n in self.seats if n not in held)
         )
         tail["number"] = rnd.number
         tail["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
