@@ -76,7 +76,7 @@ def refusals(rnd: RoundCore) -> list[Action]:
 
 
 def played(game_id: str, rounds: int = 3) -> int:
-    """Play ``rounds`` rounds of three seats as :mod:`tests.test_dealer_steps` does, every
+    """Play ``rounds`` rounds of three seats as :mod:`tests.test_dealer_steps` plays them, every
     action tried on a copy of the round (as the server does) and the copy kept: each copy is
     checked against the original before and after, and a refused action against both.  Returns
     the number of actions tried."""
@@ -105,18 +105,20 @@ def played(game_id: str, rounds: int = 3) -> int:
 
     for _ in range(rounds):
         rnd: Any = table.new_round()
-        for seat in (1, 2, 3):
-            for action in simulation.wagers(seat, config.minimum):
-                carried = seat in rnd.seats or not type(rnd).uses_cards
-                if not carried or rnd.can(action):
-                    rnd = tried_on_copy(rnd, action)
+        wagers = [(s, a) for s in (1, 2, 3) for a in simulation.wagers(s, config.minimum)]
+        for seat, wager in wagers:
+            if rnd.can(wager):
+                rnd = tried_on_copy(rnd, wager)
+            else:  # only a seat the table carried may be refused (craps's layout, a stack)
+                assert seat in rnd.seats or not type(rnd).uses_cards, wager
         while not rnd.finished:
             step = game.dealer_step(table, rnd)
-            if step is not None:
-                rnd = tried_on_copy(rnd, game.complete_action(table, step))
-                continue
-            seat, election = rnd.pending()[0]
-            rnd = tried_on_copy(rnd, game.suggest(rnd, seat, election))
+            action = (
+                game.suggest(rnd, *rnd.pending()[0])
+                if step is None
+                else game.complete_action(table, step)  # as the server applies it
+            )
+            rnd = tried_on_copy(rnd, action)
         again = rnd.replay_from_start()  # the copies played the round as the record says
         assert again.events == rnd.events
         assert (again.ledger, again.lines, again.rack) == (rnd.ledger, rnd.lines, rnd.rack)
