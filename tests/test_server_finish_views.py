@@ -72,3 +72,18 @@ def test_last_results_keep_the_views_they_were_built_from(
         assert {k: v for k, v in results[n].items() if k in view} == {
             k: v for k, v in view.items() if k not in ("others", "pending")
         }
+
+
+def test_a_kept_view_under_the_public_number_is_never_the_public_view(
+    boston: tuple[Store, TableHost],
+) -> None:
+    """Whatever the kept views hold, the public view every watcher is sent is built as the
+    view of no seat: a seat's own view kept under :data:`PUBLIC` is not handed out."""
+    viewers, rnd, kept = _finished(*boston)
+    host = boston[1]
+    private = kept[2]
+    host.finished_views = (rnd, len(rnd.events), {**kept, PUBLIC: private})
+    shared = Shared()
+    host.message_for(viewers[0], shared)
+    assert shared.views[PUBLIC] is not private
+    assert shared.views[PUBLIC] == seat_message(host.game, rnd, PUBLIC)

@@ -472,7 +472,8 @@ class TableHost:
         got = self.finished_views
         if got is not None and rnd is not None and got[0] is rnd and got[1] == len(rnd.events):
             for n, view in got[2].items():
-                shared.views.setdefault(n, view)
+                if n != PUBLIC:  # a seat's own view, never as the view every watcher is sent
+                    shared.views.setdefault(n, view)
 
     def hand_owner(self, seat: int) -> str | None:
         """The player whose hand is at ``seat`` in the round in view (in play or just settled):
