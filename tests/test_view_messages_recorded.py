@@ -24,17 +24,8 @@ from sqlalchemy import insert
 from felt.core.cards import ALL_CARDS, parse_cards
 from felt.core.evaluator import HAND_SIZES, describe_five, evaluate
 from felt.core.money import dollars
+from felt.games.boston import actions as act
 from felt.games.boston import view
-from felt.games.boston.actions import (
-    Decline,
-    Discard,
-    Expose,
-    Fold,
-    Keep,
-    PlaceWagers,
-    Second,
-    Withdraw,
-)
 from felt.games.boston.game import Boston
 from felt.games.boston.round import Phase, Round
 from felt.games.boston.table import Table
@@ -55,12 +46,12 @@ from tests.test_boston_properties import CONFIGS  # the tables of the game-level
 def _election(rng: random.Random, rnd: Round, seat: int, what: str) -> Action:
     """A random election for ``seat``'s pending ``what``."""
     if what == "expose or decline":
-        return rng.choice([Expose(seat), Decline(seat)])
+        return rng.choice([act.Expose(seat), act.Decline(seat)])
     if what == "second or fold":
-        return rng.choice([Second(seat), Second(seat), Fold(seat)])
+        return rng.choice([act.Second(seat), act.Second(seat), act.Fold(seat)])
     cards = list(rnd.seats[seat].cards)
     rng.shuffle(cards)
-    return rng.choice([Keep(seat), Discard(seat, tuple(cards[:2]))])
+    return rng.choice([act.Keep(seat), act.Discard(seat, tuple(cards[:2]))])
 
 
 def _game_round_states(seed: int) -> Iterator[Round]:
@@ -75,7 +66,7 @@ def _game_round_states(seed: int) -> Iterator[Round]:
     for seat in sorted(rng.sample(range(1, 7), rng.randint(1, 6))):
         ante = rng.choice([500, 1000, 2500, 100000])
         bonus = rng.choice([0, 0, 100, 500])
-        rnd.apply(PlaceWagers(seat, ante, config.first_ratio * ante, bonus, player=f"p{seat}"))
+        rnd.apply(act.PlaceWagers(seat, ante, config.first_ratio * ante, bonus, player=f"p{seat}"))
         yield rnd
     if rng.randint(0, 15) == 0:
         rnd.apply(Misdeal(rng.randint(0, 5), seat=min(rnd.seats)))
@@ -91,7 +82,7 @@ def _game_round_states(seed: int) -> Iterator[Round]:
             if rnd.phase is Phase.READY and rng.randint(0, 5) == 0:
                 seconded = [s.number for s in rnd.seats_in_play() if s.decision == "second"]
                 if seconded:
-                    rnd.apply(Withdraw(rng.choice(seconded)))
+                    rnd.apply(act.Withdraw(rng.choice(seconded)))
         yield rnd
 
 
@@ -202,7 +193,9 @@ def _server_rounds(host: TableHost, players: dict[str, Account]) -> list[str]:
             ante = rng.choice([500, 1000, 2500])
             bonus = rng.choice([0, 0, 100, 500])
             who = players[seats[seat]]
-            host.apply_now(PlaceWagers(seat, ante, ratio * ante, bonus), who, f"w{number}-{seat}")
+            host.apply_now(
+                act.PlaceWagers(seat, ante, ratio * ante, bonus), who, f"w{number}-{seat}"
+            )
             _messages(host, watchers, digest)
         for step_number in range(200):
             rnd = host.round  # each action leaves a new round object in view
@@ -262,7 +255,7 @@ def test_what_all_seats_see_alike_is_built_once_a_state_of_a_round() -> None:
     twin = rnd.copy()  # the same state, another round: its own
     assert view.table_seen(twin) is not seen
     assert view.table_seen(twin) == seen
-    rnd.apply(PlaceWagers(6 if 6 not in rnd.seats else 5, 500, 500 * rnd.config.first_ratio))
+    rnd.apply(act.PlaceWagers(6 if 6 not in rnd.seats else 5, 500, 500 * rnd.config.first_ratio))
     assert view.table_seen(rnd) != seen  # an event: built again
 
 
