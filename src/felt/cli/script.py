@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import MAX_ACTIONS, FeltError, excerpt
@@ -179,20 +179,27 @@ def round_script(rnd: RoundCore) -> dict[str, Any]:
     """A script that replays ``rnd`` exactly: the deck as the round began, the table settings,
     what the round carried from the table (the game's own fields), the wagers in the order they
     were placed, and every action after them (dealer steps included)."""
+    actions = rnd.actions
+    return _script(rnd, actions, [a.to_json() for a in actions], shared=False)
+
+
+def _script(
+    rnd: RoundCore, actions: list[Action], written: list[dict[str, Any]], shared: bool
+) -> dict[str, Any]:
+    """:func:`round_script` of ``rnd``, whose ``actions`` are already ``written`` as JSON: the
+    report writes them once for its own list and the script's (``shared``: the script takes
+    copies, so the record holds no object twice)."""
     game_id = rnd.config.game
     game = table_game(game_id)
     out: dict[str, Any] = {"game": game_id}
-    table = rnd.config.to_mapping()
-    for key in ("game", "edition"):
-        table.pop(key, None)
-    if has_editions(game):
+    if _editioned(game_id):
         out["edition"] = rnd.edition_name
-    out["table"] = table
-    out["deck"] = [str(c) for c in rnd.dealt_from]
+    out["table"] = table_settings(rnd.config)
+    out["deck"] = [CARD_TEXT[c] for c in rnd.dealt_from]
     out.update(game.script_origin(rnd))
     wagers: dict[str, Any] = {}
     lead = 0
-    for a in rnd.actions:
+    for a in actions:
         placed = game.script_wager_entry(a)
         if placed is None:
             break
@@ -203,8 +210,60 @@ def round_script(rnd: RoundCore) -> dict[str, Any]:
         lead += 1
     out["wagers"] = wagers
     out["wager_order"] = [int(k) for k in wagers]
-    out["actions"] = [a.to_json() for a in rnd.actions[lead:]]
+    out["actions"] = [json_copy(a) for a in written[lead:]] if shared else written[lead:]
     return out
+
+
+CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CARDS)
+"""Each card's text (``str(card)``), by its index: a round's record writes its whole deck."""
+
+_SETTINGS: dict[int, tuple[object, dict[str, Any]]] = {}
+""":func:`table_settings` worked out, by the configuration's ``id`` (with the configuration,
+so an ``id`` reused by a later object is never taken for it)."""
+_SETTINGS_KEPT: Final = 512
+"""Configurations whose settings are kept at most (then forgotten all at once): a server holds
+one configuration a table, and a table's configuration rarely changes."""
+_EDITIONED: dict[str, bool] = {}
+""":func:`has_editions` of each table game, by id (worked out once: the registry is fixed)."""
+
+
+def _editioned(game_id: str) -> bool:
+    """:func:`has_editions` of the table game ``game_id``, worked out once."""
+    got = _EDITIONED.get(game_id)
+    if got is None:
+        got = _EDITIONED[game_id] = has_editions(table_game(game_id))
+    return got
+
+
+def table_settings(config: Any) -> dict[str, Any]:
+    """The table settings a round script records: ``config.to_mapping()`` without the game and
+    the edition (the script names them at its top level).  Worked out once per configuration
+    object (every game's configuration is a frozen dataclass: a changed table setting is a new
+    object) and handed out as a fresh copy, so no caller's change reaches a later record."""
+    got = _SETTINGS.get(id(config))
+    if got is None or got[0] is not config:
+        worked: dict[str, Any] = config.to_mapping()
+        for key in ("game", "edition"):
+            worked.pop(key, None)
+        if len(_SETTINGS) >= _SETTINGS_KEPT:
+            _SETTINGS.clear()
+        got = _SETTINGS[id(config)] = (config, worked)
+    table: dict[str, Any] = json_copy(got[1])
+    return table
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of JSON-ready data sharing no dict or list with ``value`` (what else is in it, a
+    string, a number or a tuple, is immutable)."""
+    if type(value) is dict:
+        return {k: json_copy(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if type(value) is list:
+        return [json_copy(v) if type(v) in _NESTED else v for v in value]
+    return value
+
+
+_NESTED: Final = (dict, list)
+"""The types of JSON-ready data :func:`json_copy` copies (the rest is immutable)."""
 
 
 def finish_round(rnd: RoundCore) -> None:
@@ -258,6 +317,8 @@ def report(rnd: RoundCore) -> dict[str, Any]:
     """The round and its settlement as JSON-ready data (dollars as numbers, and cents)."""
     game = table_game(rnd.config.game)
     played: Any = rnd  # every game's round has seats, a phase and the dealer's cards and hand
+    actions = rnd.actions
+    written = [a.to_json() for a in actions]  # the report's list; the script's are copies
     seats: dict[str, Any] = {}
     for number in sorted(played.seats):
         seat = played.seats[number]
@@ -269,8 +330,8 @@ def report(rnd: RoundCore) -> dict[str, Any]:
         seats[str(number)] = {
             "player": seat.player,
             "status": seat.status,
-            "cards": [str(c) for c in seat.cards],
-            "discarded": [str(c) for c in discarded] if discarded else [],
+            "cards": [CARD_TEXT[c] for c in seat.cards],
+            "discarded": [CARD_TEXT[c] for c in discarded] if discarded else [],
             "hand": hand,
             "wagers": {k: dollars_number(v) for k, v in seat.placed.items()},
             "lines": [
@@ -293,10 +354,10 @@ def report(rnd: RoundCore) -> dict[str, Any]:
     dealer = game.report_dealer(rnd)
     if getattr(played, "dealer_hand", None) is not None:
         dealer = {
-            "cards": [str(c) for c in played.dealer_cards],
+            "cards": [CARD_TEXT[c] for c in played.dealer_cards],
             "category": played.dealer_hand.category.label,
             "rank": played.dealer_hand.rank,
-            "best_five": [str(c) for c in played.dealer_hand.best_five],
+            "best_five": [CARD_TEXT[c] for c in played.dealer_hand.best_five],
             "description": played.dealer_hand.describe(),
         }
     return {
@@ -311,11 +372,12 @@ def report(rnd: RoundCore) -> dict[str, Any]:
         "house_net_cents": rnd.house_net(),
         "settlement_order": [f"seat {line.seat} {line.wager}" for line in rnd.lines],
         "discard_rack": [
-            {"what": label, "cards": [str(c) for c in cards]} for label, cards in rnd.rack.bundles
+            {"what": label, "cards": [CARD_TEXT[c] for c in cards]}
+            for label, cards in rnd.rack.bundles
         ],
-        "actions": [a.to_json() for a in rnd.actions],
+        "actions": written,
         **game.report_extra(rnd),
-        "script": round_script(rnd),
+        "script": _script(rnd, actions, written, shared=True),
     }
 
 

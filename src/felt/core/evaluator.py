@@ -174,6 +174,13 @@ class HandValue(_ComparedByRank):
         >>> evaluate("2c 2d 9h 9s Kd").describe()
         'two pair, nines and twos, king kicker'
         """
+        return self._words
+
+    @functools.cached_property
+    def _words(self) -> str:
+        """:meth:`describe`, worded once a value: a value is immutable, and a table server names
+        the same hands (each :func:`evaluate` of the same cards is the same value) in every view
+        it sends of a round."""
         return describe_five(self.best_five)
 
     def __str__(self) -> str:

@@ -10,6 +10,7 @@ table game shares (:data:`SHARED_ACTIONS`); a game's own live in its folder and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import MISSING, Field, dataclass, fields
 from functools import cache
@@ -17,7 +18,7 @@ from typing import Any, ClassVar, Final
 
 from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import MAX_NAME_CHARS, FeltError, excerpt
-from felt.core.money import MAX_METER, cents, dollars
+from felt.core.money import MAX_AMOUNT, MAX_METER, cents, dollars
 
 
 @dataclass(frozen=True)
@@ -272,15 +273,30 @@ def player_name(value: object, where: str) -> str | None:
     return value
 
 
+_PLAIN_DOLLARS: Final = re.compile(r"([0-9]{1,15})\.([0-9]{2})")
+"""Dollars and cents as clients send them (``"12.50"``): read at once (:func:`_cents`)."""
+
+
+def _cents(value: object, where: str, maximum: int) -> int:
+    """:func:`~felt.core.money.cents` of ``value``, the amounts clients send (``"12.50"``) read
+    without its general reading (a wager's every amount is read, on every action); any other
+    value, or one over ``maximum``, is read (or refused) by ``cents`` itself."""
+    if type(value) is str and (plain := _PLAIN_DOLLARS.fullmatch(value)) is not None:
+        amount = int(plain[1]) * 100 + int(plain[2])
+        if amount <= maximum:
+            return amount
+    return cents(value, where, maximum)
+
+
 def _field_value(
     key: str, kind: object, value: object, where: str, money: frozenset[str]
 ) -> object:
     """One field of an action, read as the action's type declares it (``cards`` is a number of
     cards on a misdeal, a list of cards on a discard)."""
     if key == "meter":  # a progressive meter is no wager: it may pass any table's limits
-        return cents(value, where, MAX_METER)
+        return _cents(value, where, MAX_METER)
     if key in money:
-        return cents(value, where)
+        return _cents(value, where, MAX_AMOUNT)
     if kind in ("int", "int | None"):
         if (
             isinstance(value, bool)

@@ -9,8 +9,8 @@ and in what order (so any hand can be reconstructed, 19:47-24.10(g)), and where 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Final
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Final, TypeVar
 
 from felt.core.cards import Card, format_cards
 from felt.core.errors import FeltError
@@ -25,6 +25,43 @@ the table is linked to (``progressive:<meter>``, see :class:`felt.games.base.Pro
 POT: Final = "pot"
 """The chips players put in a pot they play for against each other (the poker room): the table
 holds them until the pot is awarded."""
+
+
+_Frozen = TypeVar("_Frozen")
+
+
+def quick_init(cls: type[_Frozen]) -> type[_Frozen]:
+    """Give a frozen dataclass an ``__init__`` that fills the instance's dict directly.
+
+    The generated ``__init__`` of a frozen dataclass sets each field through
+    ``object.__setattr__``, a call per field; the record of every action is made of such values
+    (effects, transfers, statement lines, the event), several an action.  The new one takes the
+    same parameters with the same defaults, made from the class's fields, and the instance is as
+    frozen as ever (``__setattr__`` still refuses).  Only for a class whose fields all are
+    parameters with plain defaults (no factory, no ``__post_init__``, no slots): anything else
+    is refused here, at import."""
+    params: list[str] = []
+    lines: list[str] = []
+    defaults: dict[str, Any] = {}
+    if not cls.__dataclass_params__.frozen or hasattr(cls, "__post_init__"):  # type: ignore[attr-defined]
+        raise TypeError(f"{cls.__name__}: quick_init is for frozen dataclasses only")
+    for f in fields(cls):  # type: ignore[arg-type]
+        if not f.init or f.kw_only or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: quick_init takes plain fields only")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            defaults[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        lines.append(f"    fill[{f.name!r}] = {f.name}")
+    source = f"def __init__(self, {', '.join(params)}):\n    fill = self.__dict__\n"
+    namespace: dict[str, Any] = {}
+    exec(source + "\n".join(lines), defaults, namespace)  # the text is made above
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
 
 
 def check_deck(cards: Sequence[Card], what: str = "deck") -> tuple[Card, ...]:
@@ -109,6 +146,7 @@ class DiscardRack:
         return [f"{label}: {format_cards(cards)}" for label, cards in self.bundles]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Transfer:
     """Chips moving between a player, the layout (wagers in action) and the house."""
@@ -144,6 +182,7 @@ def seat_party(seat: int) -> str:
     return f"seat {seat}"
 
 
+@quick_init
 @dataclass(frozen=True)
 class SettlementLine:
     """How one wager of one seat was resolved: the line of a settlement statement."""
@@ -178,6 +217,7 @@ class SettlementLine:
         return "  ".join(parts)
 
 
+@quick_init
 @dataclass(frozen=True)
 class Effect:
     """One thing that happened as a result of an action: a card dealt, chips moved, a hand void."""
@@ -189,6 +229,7 @@ class Effect:
     detail: str = ""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Event:
     """An accepted action and everything it caused, in order; immutable once recorded."""

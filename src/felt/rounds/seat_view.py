@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from felt.core.cards import Card
@@ -26,6 +27,13 @@ class SeatSeen:
     status: str
     hand: str = ""
     """Its hand named, once the viewer may see all of it (turned over at settlement)."""
+
+    @cached_property
+    def json(self) -> dict[str, Any]:
+        """The seat as JSON (:func:`felt.rounds.view_json.other_json`), built once: a game may
+        hand the same seat to every viewer's view of one state (each but the seat's own), and
+        no view's JSON is changed once built."""
+        return other_json(self, card_count=self.card_count, hand=self.hand)
 
 
 @dataclass(frozen=True)
@@ -57,17 +65,16 @@ class View:
 def seen_view_json(view: View) -> dict[str, Any]:
     """``view`` as JSON: the keys every game's view has (:mod:`felt.rounds.view_json`), each
     other seat's card count, and the dealer's cards once revealed with how many there are."""
-    others = [other_json(o, card_count=o.card_count, hand=o.hand) for o in view.others]
-    return {
-        **view_json(
-            view,
-            view.seat,
-            others,
-            reasons=view.reasons,
-            hand=view.hand,
-            dealer_hand=view.dealer_hand,
-            discarded=view.discarded,
-        ),
-        "dealer_cards": cards_json(view.dealer_cards),
-        "dealer_card_count": view.dealer_card_count,
-    }
+    others = [o.json for o in view.others]
+    out = view_json(
+        view,
+        view.seat,
+        others,
+        reasons=view.reasons,
+        hand=view.hand,
+        dealer_hand=view.dealer_hand,
+        discarded=view.discarded,
+    )
+    out["dealer_cards"] = cards_json(view.dealer_cards)
+    out["dealer_card_count"] = view.dealer_card_count
+    return out

@@ -59,7 +59,7 @@ def uniform_draws(
     [3, 2]
     """
     span = 1 << (8 * width)
-    if any(not 1 <= n <= span for n in bounds):
+    if bounds and not 1 <= min(bounds) <= max(bounds) <= span:
         raise ValueError(
             f"each bound must be 1 to {span} for {width}-byte draws, got {list(bounds)}"
         )
@@ -69,6 +69,10 @@ def uniform_draws(
         if width == 8
         else [int.from_bytes(data[i : i + width], "big") for i in range(0, len(data), width)]
     )
+    if words and max(words) < span - max(bounds):
+        # no word is rejected (the common case: the loop below, written as one expression): a
+        # word's limit, span - span % n, is above span - n >= span - max(bounds)
+        return [value % n for value, n in zip(words, bounds, strict=True)]
     out: list[int] = []
     for value, n in zip(words, bounds, strict=True):
         limit = span - span % n
@@ -84,16 +88,13 @@ class SystemShuffle:
 
     def shuffle(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """A uniformly random order, unpredictable."""
-        bounds = range(len(cards), 1, -1)  # what fisher_yates asks, in its order: n, n-1 .. 2
-        draws = iter(zip(bounds, uniform_draws(bounds), strict=True))
-
-        def below(n: int) -> int:
-            bound, draw = next(draws)
-            if n != bound:  # pragma: no cover - fisher_yates's order is fixed
-                raise RuntimeError(f"a shuffle draw below {n} was asked where {bound} was drawn")
-            return draw
-
-        return fisher_yates(cards, below)
+        out = list(cards)
+        # fisher_yates, its draws below n, n-1 .. 2 read at once and taken in that order (the
+        # swaps written out here: a call per draw was a third of a shuffle)
+        top = range(len(out) - 1, 0, -1)
+        for i, j in zip(top, uniform_draws(range(len(out), 1, -1)), strict=True):
+            out[i], out[j] = out[j], out[i]
+        return tuple(out)
 
 
 class SeededShuffle:

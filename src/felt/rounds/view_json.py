@@ -12,6 +12,7 @@ written by the game from what the viewer may see."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
@@ -83,9 +84,14 @@ def cards_json(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
+amount_json: Final = functools.lru_cache(maxsize=4096)(dollars)
+""":func:`felt.core.money.dollars`, remembered: the views of a table write the same few amounts
+(its wagers, their stakes and payouts) at every push, to every viewer."""
+
+
 def wagers_json(wagers: Mapping[str, int]) -> dict[str, str]:
     """Wagers in dollars, by name."""
-    return {k: dollars(v) for k, v in wagers.items()}
+    return {k: amount_json(v) for k, v in wagers.items()}
 
 
 RESULT_WORDS: Final = {
@@ -127,13 +133,13 @@ def line_json(line: SettlementLine, reason: str = "") -> dict[str, Any]:
     return {
         "seat": line.seat,
         "wager": line.wager,
-        "stake": dollars(line.stake),
+        "stake": amount_json(line.stake),
         "outcome": line.outcome,
-        "amount": dollars(line.amount),
+        "amount": amount_json(line.amount),
         "odds": line.odds,
         "hand": line.hand,
         "clause": line.clause,
-        "limit_reduction": dollars(line.limit_reduction),
+        "limit_reduction": amount_json(line.limit_reduction),
         "result": RESULT_WORDS.get(line.outcome, line.outcome),
         "reason": reason,
     }

@@ -148,7 +148,17 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 def check_json(value: Any) -> None:
     """Refuse a parsed request nested deeper than :data:`MAX_DEPTH` or holding text that no
     database column or reply could carry, before any handler sees it (checked without
-    recursion, so no depth of nesting can overflow the stack)."""
+    recursion, so no depth of nesting can overflow the stack).
+
+    Every WebSocket message is checked, so the common answer, nothing wrong, is found first by
+    :func:`_plainly_fine` (one pass a level, one search over all the text); anything else is
+    walked as ever, item by item, so a refusal names what it always named."""
+    if not _plainly_fine(value):
+        _walk_json(value)
+
+
+def _walk_json(value: Any) -> None:
+    """:func:`check_json` item by item: the first thing wrong, depth first, is refused."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -161,6 +171,40 @@ def check_json(value: Any) -> None:
             stack.extend((v, depth + 1) for v in item)
         elif isinstance(item, str) and _UNSTORABLE.search(item):
             raise FeltError("text may not contain NUL characters or unpaired surrogates")
+
+
+_SCALARS: Final = frozenset({int, float, bool, type(None)})
+
+
+def _plainly_fine(value: Any) -> bool:
+    """Whether :func:`check_json` plainly passes ``value``: JSON's own types (no subclass), no
+    item deeper than :data:`MAX_DEPTH`, no key but text and no text it refuses.  False is no
+    refusal, only "walk it item by item"."""
+    texts: list[str] = []
+    level = [value]
+    depth = 1
+    while level:
+        if depth > MAX_DEPTH:
+            return False
+        below: list[Any] = []
+        for item in level:
+            kind = type(item)
+            if kind is str:
+                texts.append(item)
+            elif kind is dict:
+                texts.extend(item)  # its keys, at its own depth (a key not text: see below)
+                below.extend(item.values())
+            elif kind is list:
+                below.extend(item)
+            elif kind not in _SCALARS:
+                return False
+        level = below
+        depth += 1
+    try:
+        text = "".join(texts)
+    except TypeError:  # a key that is not text (a value not read from JSON)
+        return False
+    return _UNSTORABLE.search(text) is None
 
 
 def read_json(text: str | bytes) -> Any:

@@ -26,11 +26,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from sqlalchemy import Connection, delete, select, update
 
-from felt.core.cards import Card, parse_cards
+from felt.core.cards import ALL_CARDS, Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.games.base import GameTable, Progressive, TableGame
@@ -73,11 +73,16 @@ class LeaseLost(FeltError):
     """This process no longer holds the table (another process took it over)."""
 
 
+_CARD_TEXT: Final = tuple(str(c) for c in ALL_CARDS)
+"""Each card's text (``As``) by its number: what ``str`` gives, without a call a card (every
+card an action deals is written to its record twice)."""
+
+
 def _effect_json(e: Effect) -> dict[str, Any]:
     return {
         "kind": e.kind,
         "seat": e.seat,
-        "cards": [str(c) for c in e.cards],
+        "cards": [_CARD_TEXT[c] for c in e.cards],
         "amount": e.amount,
         "detail": e.detail,
     }
@@ -126,7 +131,7 @@ def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
     """The cards an action took from the shoe, each with its place in the deck the round began
     with (the coordinates a rebuild fills in, whatever cuts came between)."""
     taken = after.shoe.order[before.shoe.position : after.shoe.position]
-    return [(after.dealt_from.index(c), str(c)) for c in taken]  # a few cards of 52
+    return [(after.dealt_from.index(c), _CARD_TEXT[c]) for c in taken]  # a few cards of 52
 
 
 @dataclass
@@ -249,6 +254,13 @@ class TableHost:
     schedule_seconds: float = 60.0
     """How often the table looks at its schedule while a round no one has wagered in waits
     (:meth:`withdraw_empty_round`)."""
+
+    finished_views: tuple[RoundCore, int, dict[int, dict[str, Any]]] | None = field(
+        default=None, init=False, repr=False
+    )
+    """The seat views :func:`last_results` built of the last round this table finished (that
+    round, its event count and the views by seat): the push that follows the round's commit
+    hands the same views out (:meth:`seed_views`) instead of building them again."""
 
     def __post_init__(self) -> None:
         self.game = table_game(self.spec.game)
@@ -418,6 +430,7 @@ class TableHost:
             raise
         self.version += 1
         self.round, self.round_id = rnd, rid
+        self.finished_views = None  # the last round's views are in no message any more
         self.deadlines.clear()
         self.betting_closes = None
 
@@ -442,6 +455,26 @@ class TableHost:
         self.betting_closes = None
         self.version += 1
 
+    def results_of(self, rnd: RoundCore) -> dict[int, dict[str, Any]]:
+        """:func:`last_results` of the finished round ``rnd`` (the round in play, tried to its
+        end), its seat views kept in :attr:`finished_views` for the push after its commit (a
+        round whose commit fails is never in view: its views are never handed out)."""
+        assert self.round_id is not None
+        out = last_results(self.game, rnd, self.round_id)
+        views: dict[int, dict[str, Any]] | None = getattr(out, "views", None)
+        self.finished_views = None if views is None else (rnd, len(rnd.events), views)
+        return out
+
+    def seed_views(self, shared: Shared, rnd: RoundCore | None) -> None:
+        """Give ``shared``, fitted to the round ``rnd`` in view, the seat views
+        :meth:`results_of` built of that round if it is the one finished last (a finished round
+        changes no more: its views are what :func:`seat_message` would build again)."""
+        got = self.finished_views
+        if got is not None and rnd is not None and got[0] is rnd and got[1] == len(rnd.events):
+            for n, view in got[2].items():
+                if n != PUBLIC:  # a seat's own view, never as the view every watcher is sent
+                    shared.views.setdefault(n, view)
+
     def hand_owner(self, seat: int) -> str | None:
         """The player whose hand is at ``seat`` in the round in view (in play or just settled):
         the name its wager was made in, or None if no hand is there.  A hand is its wagering
@@ -449,8 +482,11 @@ class TableHost:
         names."""
         rnd = self.round
         hand = None if rnd is None else hands(rnd).get(seat)
-        if hand is None:
-            return None
+        return None if hand is None else self._owner(seat, hand)
+
+    @staticmethod
+    def _owner(seat: int, hand: Any) -> str:
+        """:meth:`hand_owner` of ``hand``, the hand at ``seat``."""
         return str(getattr(hand, "player", None) or f"seat {seat}")
 
     def authorize(self, action: Action, who: Account | None) -> Action:
@@ -639,9 +675,14 @@ class TableHost:
         event = trial.apply(action)
         drawn = drawn_cards(before, trial)
         entries: list[Posting] = []
+        owners: dict[str, str] = {}  # each party's account, worked out once an action
         for t in trial.ledger.transfers[len(before.ledger.transfers) :]:
-            entries.append(Posting(self._seat_owner(t.source, trial, before), -t.amount, t.reason))
-            entries.append(Posting(self._seat_owner(t.target, trial, before), t.amount, t.reason))
+            if (source := owners.get(t.source)) is None:
+                source = owners[t.source] = self._seat_owner(t.source, trial, before)
+            if (target := owners.get(t.target)) is None:
+                target = owners[t.target] = self._seat_owner(t.target, trial, before)
+            entries.append(Posting(source, -t.amount, t.reason))
+            entries.append(Posting(target, t.amount, t.reason))
         table_after: GameTable | None = None
         last_after = self.last
         if who is not None and action.places_wagers:  # the player's next wager: results go
@@ -651,7 +692,7 @@ class TableHost:
         if trial.finished:
             table_after = _finished(self.table, trial)
             last_after = {**{n: v for n, v in last_after.items() if n not in hands(trial)},
-                          **last_results(self.game, trial, self.round_id)}  # fmt: skip
+                          **self.results_of(trial)}  # fmt: skip
         state = None
         if table_after is not None:
             state = self.state_json(table_after, None, last_after)
@@ -835,14 +876,15 @@ class TableHost:
         if shared is None:
             shared = Shared()
         shared.fits((self.spec.id, self.version, id(rnd), -1 if rnd is None else len(rnd.events)))
-        if not shared.parts:
+        parts = shared.parts
+        if not parts:
+            self.seed_views(shared, rnd)
             self._common_parts(shared)
-        out: dict[str, Any] = dict(shared.parts["head"])
+        out: dict[str, Any] = dict(parts["head"])
         if who is not None and who.role == "player":
             # the player's own last results, each built from that seat's own view
-            out["last"] = {str(n): {k: v for k, v in r.items() if k != "player"}
-                           for n, r in sorted(self.last.items()) if r.get("player") == who.name}  # fmt: skip
-        out.update(shared.parts["tail"])
+            out["last"] = parts["last"].get(who.name) or {}
+        out.update(parts["tail"])
         if rnd is None:
             return out
         if who is not None and who.role in ("dealer", "supervisor") and not rnd.finished:
@@ -858,7 +900,9 @@ class TableHost:
                                  for line in shared.view(self.game, rnd, n).get("lines", [])]  # fmt: skip
         if who is not None and who.role == "player":
             # a seat's hand is seen by the player who wagered it, never by whoever sits there
-            owners = {n: self.hand_owner(n) for n in hands(rnd)}
+            owners = parts.get("owners")
+            if owners is None:
+                owners = parts["owners"] = {n: self._owner(n, h) for n, h in hands(rnd).items()}
             mine = [n for n, s in self.seats.items()
                     if s.account_id == who.id and owners.get(n) in (None, who.name)]  # fmt: skip
             mine += [n for n, owner in owners.items() if owner == who.name and n not in mine]
@@ -883,8 +927,14 @@ class TableHost:
         }
         if self.progressive is not None:  # the linked meter, as this process last read it
             head["progressive"] = self.board.view(self.progressive)
+        # each player's last results by name, each result without the name it is kept under
+        last: dict[str | None, dict[str, Any]] = {}
+        for n, r in sorted(self.last.items()):
+            last.setdefault(r.get("player"), {})[str(n)] = {
+                k: v for k, v in r.items() if k != "player"
+            }
         tail: dict[str, Any] = {}
-        shared.parts["head"], shared.parts["tail"] = head, tail
+        shared.parts["head"], shared.parts["last"], shared.parts["tail"] = head, last, tail
         rnd = self.round
         if rnd is None or rnd.finished:
             # why no new round opens (not hidden: every role may read it), for the staff to clear
@@ -896,10 +946,9 @@ class TableHost:
             tail["sitting_out"] = []
             return
         # seated players with no hand once wagers are closed
+        held = hands(rnd)
         tail["sitting_out"] = (
-            []
-            if self.game.betting_open(rnd)
-            else sorted(n for n in self.seats if n not in hands(rnd))
+            [] if self.game.betting_open(rnd) else sorted(n for n in self.seats if n not in held)
         )
         tail["number"] = rnd.number
         tail["seq"] = len(rnd.events)  # the last event this view reflects, as in round_events
@@ -1036,14 +1085,24 @@ class TableHost:
         self.leaving = True
 
 
-def last_results(game: TableGame, rnd: RoundCore, round_id: str) -> dict[int, dict[str, Any]]:
+class LastResults(dict[int, dict[str, Any]]):
+    """:func:`last_results`: each seat's result by seat number, and (:attr:`views`) the seat
+    views they were built from, which the push after the round's commit shows again."""
+
+    views: dict[int, dict[str, Any]]
+    """Each seat's :func:`seat_message` of the round, by seat (no view is changed once built)."""
+
+
+def last_results(game: TableGame, rnd: RoundCore, round_id: str) -> LastResults:
     """Each seat's result of the finished round ``rnd``: the seat's own view of it (its cards,
     hand and discards, the dealer's cards and hand, its statement lines with their reasons)
     without the other seats or elections, with the round, the player and the seat's net.  Built
-    from that seat's view alone, so it holds nothing the seat's player may not see."""
-    out: dict[int, dict[str, Any]] = {}
+    from that seat's view alone, so it holds nothing the seat's player may not see; the views
+    are kept with the results (:attr:`LastResults.views`)."""
+    out = LastResults()
+    out.views = {}
     for n, hand in hands(rnd).items():
-        view = seat_message(game, rnd, n)
+        view = out.views[n] = seat_message(game, rnd, n)
         out[n] = {
             **{k: v for k, v in view.items() if k not in ("others", "pending")},
             "round": round_id,

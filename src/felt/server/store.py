@@ -21,9 +21,10 @@ import sqlite3
 import threading
 import time
 import weakref
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -39,7 +40,6 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
-    RootTransaction,
     String,
     Table,
     Text,
@@ -431,8 +431,12 @@ def make_engine(url: str) -> Engine:
             # A write transaction takes the write lock at BEGIN, so it never reads a balance
             # another writer may change; a read sees a snapshot and blocks nobody (WAL).
             # Sent by the driver itself: SQLAlchemy's execution of it cost more CPU than the
-            # statement (every transaction begins here).
-            write = conn.get_execution_options().get("felt_write", False)
+            # statement (every transaction begins here).  The group commit's connection
+            # sends its own BEGIN for each group (see GroupCommit._connect).
+            options = conn.get_execution_options()
+            if options.get("felt_group", False):
+                return
+            write = options.get("felt_write", False)
             statement = "BEGIN IMMEDIATE" if write else "BEGIN"
             dbapi = conn.connection.dbapi_connection
             assert dbapi is not None
@@ -486,6 +490,8 @@ _HOT_SQL: Final = {
     "remembered": "SELECT request, response FROM idempotency WHERE account_id = ? AND key = ?",
     "remember": "INSERT INTO idempotency (account_id, key, request, response, at) "
     "VALUES (?, ?, ?, ?, ?)",
+    "begin": "BEGIN IMMEDIATE",
+    "commit": "COMMIT",
     "savepoint": "SAVEPOINT felt_writer",
     "release": "RELEASE SAVEPOINT felt_writer",
     "rollback_to": "ROLLBACK TO SAVEPOINT felt_writer",
@@ -497,8 +503,8 @@ _HOT_SQL: Final = {
     "LEFT JOIN idempotency i ON i.account_id = s.account_id AND i.key = ? "
     "WHERE s.token_hash = ?",
 }
-"""The statements every player action sends (see :func:`hot`; the savepoints are each writer's
-own in SQLite's group commit, :class:`GroupCommit`), in SQLite's parameter style;
+"""The statements every player action sends (see :func:`hot`; BEGIN, COMMIT and the savepoints
+are SQLite's group commit's, :class:`GroupCommit`), in SQLite's parameter style;
 PostgreSQL's (psycopg's ``%s``) is made from them.  Each means what the SQLAlchemy Core
 statement it replaced meant, column for column."""
 _FENCED_EVENT: Final = (
@@ -581,14 +587,29 @@ class CommitFailed(RuntimeError):
 class _Batch:
     """Writes that share one SQLite transaction and its one COMMIT."""
 
-    root: RootTransaction
     members: int = 0
     ended: bool = False
     """Committed or rolled back (:meth:`GroupCommit._end`)."""
-    done: threading.Event | None = None
-    """Set when the group ends; made (in the turn) only once a writer leaves the turn with the
-    group still open, so a writer that commits its own group makes none."""
+    waiters: list[threading.Lock] = field(default_factory=list)
+    """The wakers (:func:`_waker`) of the writers that left the turn with the group still open,
+    each released once when the group ends."""
     error: BaseException | None = None
+
+
+_wakers = threading.local()
+
+
+def _waker() -> threading.Lock:
+    """This thread's lock for waiting on a group's end: kept locked, released once by the
+    group's :meth:`GroupCommit._end` and taken again by the waiter, so it is made once per
+    thread, not once per group (an Event per group, with the Condition under it, cost more
+    than the wait's own system calls)."""
+    lock: threading.Lock | None = getattr(_wakers, "lock", None)
+    if lock is None:
+        lock = threading.Lock()
+        lock.acquire()
+        _wakers.lock = lock
+    return lock
 
 
 def _driver(conn: Connection) -> Any:
@@ -613,10 +634,11 @@ def _checkpoints(ref: weakref.ReferenceType[GroupCommit], closing: threading.Eve
 
 
 class GroupCommit:
-    """SQLite writes from many threads made durable together: each writer's statements run in
-    a savepoint of its own on one connection, in turn; the writer that finds nobody waiting
-    behind it commits the lot (one fsync for the group); every writer returns only after that
-    commit.  A writer whose statements fail rolls back its savepoint alone.
+    """SQLite writes from many threads made durable together: each writer's statements run on
+    one connection, in turn, each after the first of a group in a savepoint of its own; the
+    writer that finds nobody waiting behind it commits the lot (one fsync for the group); every
+    writer returns only after that commit.  A writer whose statements fail rolls back alone
+    (to its savepoint, or the whole transaction if it was the group's first).
 
     SQLite lets one connection write at a time anyway; waiting for the turn on an in-process
     lock instead of SQLite's busy handler (which polls, sleeping up to 100 ms) keeps the wait
@@ -642,8 +664,9 @@ class GroupCommit:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.turn = threading.Lock()
-        self.counter = threading.Lock()
-        self.waiting = 0
+        self.arrived: deque[None] = deque()
+        """One item for each writer that came for the turn and has not taken it yet (deque's
+        append and pop are atomic, so no lock counts them)."""
         self.conn: Connection | None = None
         self.batch: _Batch | None = None
         self.commits = 0
@@ -674,7 +697,13 @@ class GroupCommit:
                     daemon=True,
                 )
                 self._checkpointer.start()
-        return conn.execution_options(felt_write=True)
+        # SQLAlchemy's transaction is begun once, for the connection's life, and sends nothing
+        # (see _begin): each group's BEGIN IMMEDIATE and COMMIT go through the driver
+        # (:func:`hot`), as SQLAlchemy's begin and commit of every group cost more CPU than the
+        # two statements.  The writers' SQLAlchemy statements run in it as in any transaction.
+        conn = conn.execution_options(felt_write=True, felt_group=True)
+        conn.begin()
+        return conn
 
     def _checkpoint_round(self, seen: int) -> int:
         """One round of the checkpointer (:func:`_checkpoints`): if commits came since
@@ -722,71 +751,96 @@ class GroupCommit:
         self.checkpoint_timings.add(time.perf_counter() - began, log)
         return log
 
+    @property
+    def waiting(self) -> int:
+        """Writers waiting for the turn."""
+        return len(self.arrived)
+
     @contextmanager
     def write(self) -> Iterator[Connection]:
-        """One writer's turn: its statements, then (after the group's commit) its return."""
-        with self.counter:
-            self.waiting += 1
+        """One writer's turn: its statements, then (after the group's commit) its return.  The
+        group's first writer runs in the transaction itself, with no savepoint (if it fails,
+        the transaction is rolled back: it holds nobody else's writes); each later one in a
+        savepoint of its own, released when it succeeds (left open, the savepoints of a group
+        nest and SQLite's sub-journal grows past memory into a file: measured slower)."""
+        arrived = self.arrived
+        arrived.append(None)
         self.turn.acquire()
-        with self.counter:
-            self.waiting -= 1
-        done = False
+        arrived.pop()
+        done = waits = False
         try:
             if self.conn is None:
                 self.conn = self._connect()
-            if self.batch is None:
-                self.batch = _Batch(self.conn.begin())
-            batch = self.batch
-            # The writer's savepoint goes through the driver (:func:`hot`): SQLAlchemy's
-            # begin_nested cost some 30 times the statements' own CPU, on every action.
             conn = self.conn
-            hot(conn, "savepoint", ())
+            batch = self.batch
+            first = batch is None
+            if batch is None:
+                try:
+                    hot(conn, "begin", ())
+                except BaseException:  # a connection that cannot begin is not used again
+                    self.conn = None
+                    with contextlib.suppress(BaseException):
+                        conn.close()
+                    raise
+                batch = self.batch = _Batch()
+            else:
+                # Through the driver (:func:`hot`): SQLAlchemy's begin_nested cost some 30
+                # times the statements' own CPU, on every action.
+                hot(conn, "savepoint", ())
             try:
                 yield conn
             except BaseException:
+                if first:  # nobody else's writes in the transaction yet
+                    self._end(batch, None)
+                else:
+                    try:
+                        hot(conn, "rollback_to", ())
+                        hot(conn, "release", ())
+                    except BaseException as err:  # the whole transaction is lost
+                        self._end(batch, err)
+                raise
+            if not first:
                 try:
-                    hot(conn, "rollback_to", ())
                     hot(conn, "release", ())
                 except BaseException as err:  # the whole transaction is lost
                     self._end(batch, err)
-                raise
-            try:
-                hot(conn, "release", ())
-            except BaseException as err:  # the whole transaction is lost
-                self._end(batch, err)
-                raise
+                    raise
             batch.members += 1
             done = True
         finally:
-            with self.counter:
-                last = self.waiting == 0
             group = self.batch
-            if group is not None and (last or group.members >= self.MAX_GROUP):
+            if group is not None and (not arrived or group.members >= self.MAX_GROUP):
                 self._end(group, None)
-            elif group is not None and group.done is None:
-                group.done = threading.Event()  # for the writers left waiting for its end
+            elif done and group is not None:
+                group.waiters.append(_waker())  # woken by the group's end
+                waits = True
             self.turn.release()
         if done:
-            if not batch.ended:
-                assert batch.done is not None  # made before this writer left the turn
-                batch.done.wait()
+            if waits:
+                waker = _waker()
+                while True:  # once for its release; again after a stale one (a wait cut short)
+                    waker.acquire()
+                    if batch.ended:
+                        break
             if batch.error is not None:
                 raise CommitFailed(f"the database did not commit: {batch.error}") from None
 
     def _end(self, batch: _Batch, error: BaseException | None) -> None:
         """Commit the group (or roll it back after ``error``) and wake its writers."""
+        conn = self.conn
+        assert conn is not None  # the group's: closed only here, once its group has ended
         try:
             if error is None and batch.members:
                 began = time.perf_counter()
-                batch.root.commit()
+                hot(conn, "commit", ())
                 self.timings.add(time.perf_counter() - began, batch.members)
                 self.commits += 1
             else:
-                batch.root.rollback()
+                _driver(conn).rollback()
         except BaseException as err:
             error = err
             with contextlib.suppress(BaseException):
-                batch.root.rollback()
+                _driver(conn).rollback()
         if error is not None and self.conn is not None:
             with contextlib.suppress(BaseException):
                 self.conn.close()
@@ -794,8 +848,9 @@ class GroupCommit:
         batch.error = error
         self.batch = None
         batch.ended = True
-        if batch.done is not None:
-            batch.done.set()
+        for waker in batch.waiters:
+            with contextlib.suppress(RuntimeError):  # left unlocked by a wait cut short
+                waker.release()
 
     def close(self) -> None:
         """Stop the checkpointer and close the writers' connection (no write may be under
@@ -916,16 +971,19 @@ class Store:
             hold.close()
         self.engine.dispose()
 
-    @contextmanager
-    def transaction(self) -> Iterator[Connection]:
+    def transaction(self) -> contextlib.AbstractContextManager[Connection]:
         """One write transaction: durable when the block ends (on SQLite, committed with the
         writes of other threads that came meanwhile, see :class:`GroupCommit`), rolled back if
-        it raises."""
+        it raises.  SQLite's is the group's own context, not one wrapped in another (every
+        action enters and leaves it)."""
         if self.group is not None:
-            with self.group.write() as conn:
-                yield conn
-            return
-        with self.engine.connect() as conn, conn.begin():  # PostgreSQL (SQLite's: the group's)
+            return self.group.write()
+        return self._own_transaction()
+
+    @contextmanager
+    def _own_transaction(self) -> Iterator[Connection]:
+        """PostgreSQL's write transaction: a pooled connection's own, counted once committed."""
+        with self.engine.connect() as conn, conn.begin():
             yield conn
         with self._count:
             self._commits += 1
@@ -938,14 +996,21 @@ class Store:
         order, so two tables' transactions never wait for each other in a circle), and the rows
         are written last, so the postings of one meter are numbered in the order its moves
         were made."""
-        if sum(p.amount for p in entries) != 0:  # pragma: no cover - callers pair every movement
+        total = 0
+        meters: dict[str, int] = {}
+        delta: dict[int, int] = {}
+        for p in entries:  # one pass: the sum, and the moves of each meter and each wallet
+            account, amount = p.account, p.amount
+            total += amount
+            if account.startswith("player:"):
+                pid = int(account[7:])
+                delta[pid] = delta.get(pid, 0) + amount
+            elif account.startswith(PROGRESSIVE_PREFIX):
+                meter = account[len(PROGRESSIVE_PREFIX) :]
+                meters[meter] = meters.get(meter, 0) + amount
+        if total != 0:  # pragma: no cover - callers pair every movement
             raise RuntimeError("postings of one transaction must sum to zero")
         now = time.time()
-        meters: dict[str, int] = {}
-        for p in entries:
-            if p.account.startswith(PROGRESSIVE_PREFIX):
-                meter = p.account[len(PROGRESSIVE_PREFIX) :]
-                meters[meter] = meters.get(meter, 0) + p.amount
         for meter, d in sorted(meters.items()):  # before any wallet: one lock order for all
             if d == 0:
                 continue
@@ -954,11 +1019,6 @@ class Store:
                     f"the progressive meter {meter[:64]!r} holds less than the "
                     f"{dollars(-d)} this would take off it, or was never opened: nothing was done"
                 )
-        delta: dict[int, int] = {}
-        for p in entries:
-            if p.account.startswith("player:"):
-                pid = int(p.account.split(":", 1)[1])
-                delta[pid] = delta.get(pid, 0) + p.amount
         for pid, d in sorted(delta.items()):
             if d == 0:
                 continue

@@ -34,7 +34,9 @@ class Shared:
     key: tuple[str, int, int, int] | None = None
     """The table, its version, the identity of its round and the round's event count."""
     parts: dict[str, Any] = field(default_factory=dict)
-    """Parts of the message every viewer gets, by name."""
+    """Parts of the messages, by name: those every viewer gets, and those worked out once for
+    the viewers entitled to them (the dealer's next step, each player's last results by name,
+    the owners of the hands), each handed only to a client entitled to it."""
     views: dict[int, dict[str, Any]] = field(default_factory=dict)
     """Seat views built so far, by seat (:data:`PUBLIC` for no seat's)."""
 

@@ -3,7 +3,8 @@ registered as the entry point ``boston`` of the group ``felt.games``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -161,11 +162,20 @@ class Boston(TableGame):
 
     def seat_view(self, rnd: RoundCore, seat: int) -> dict[str, Any]:
         """:func:`felt.games.boston.view.seat_view` of ``seat`` as JSON."""
+        round_type, seat_json = self._view_json()
+        assert isinstance(rnd, round_type)
+        return seat_json(rnd, seat)
+
+    @staticmethod
+    @functools.cache
+    def _view_json() -> tuple[type[Round], Callable[[Round, int], dict[str, Any]]]:
+        """The round's type and :func:`felt.games.boston.view_json.seat_json`, imported when first
+        wanted (not with the game) and then kept: an import statement costs some microseconds
+        each time it runs, and the server builds a view for each seat at each push."""
         from felt.games.boston.round import Round
         from felt.games.boston.view_json import seat_json
 
-        assert isinstance(rnd, Round)
-        return seat_json(rnd, seat)
+        return Round, seat_json
 
     # ----------------------------------------------------------------- the browser's layout
     def layout(self, config: Any) -> dict[str, Any]:

@@ -7,6 +7,8 @@ viewer's statement lines says why, from the viewer's own hand and the dealer's r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from felt.core.cards import Card
 from felt.core.evaluator import HandValue, evaluate
 from felt.games.boston.round import Round, SeatState
@@ -19,23 +21,7 @@ __all__ = ["SeatSeen", "View", "line_reason", "seat_view"]
 
 def seat_view(rnd: Round, viewer: int) -> View:
     """The round as seen from seat ``viewer``."""
-    revealed = rnd.dealer_hand is not None
-    others = []
-    for number, seat in sorted(rnd.seats.items()):
-        if number == viewer:
-            continue
-        if seat.status == "settled":
-            visible: tuple[Card, ...] = tuple(seat.hand_cards())
-        elif seat.exposed:
-            visible = tuple(seat.cards[:3])
-        else:
-            visible = ()
-        named = (
-            evaluate(visible).describe() if seat.status == "settled" and len(visible) >= 5 else ""
-        )
-        others.append(
-            SeatSeen(number, dict(seat.placed), visible, len(seat.cards), seat.status, named)
-        )
+    common = table_seen(rnd)
     own = rnd.seats.get(viewer)
     lines = tuple(line for line in rnd.lines if line.seat == viewer)
     value = own_hand(rnd, own)
@@ -43,17 +29,66 @@ def seat_view(rnd: Round, viewer: int) -> View:
         seat=viewer,
         phase=rnd.phase,
         own_cards=tuple(own.cards) if own else (),
-        others=tuple(others),
-        dealer_cards=tuple(rnd.dealer_cards) if revealed else (),
+        others=tuple(o for o in common.seats if o.number != viewer),
+        dealer_cards=common.dealer_cards,
         dealer_card_count=len(rnd.dealer_cards),
-        pending=tuple(rnd.pending()),
+        pending=common.pending,
         lines=lines,
         void_reason=rnd.void_reason,
         hand="" if value is None else value.describe(),
-        dealer_hand="" if rnd.dealer_hand is None else rnd.dealer_hand.describe(),
-        reasons=tuple(line_reason(rnd, own, line) for line in lines) if own else (),
+        dealer_hand=common.dealer_hand,
+        reasons=tuple(line_reason(rnd, own, line, value) for line in lines) if own else (),
         discarded=tuple(own.discarded or ()) if own else (),
     )
+
+
+@dataclass(frozen=True)
+class TableSeen:
+    """What every seat's view of one state of a round has alike, whoever the viewer: each seat
+    with a hand as any other seat sees it (a viewer's view leaves its own seat out), the
+    elections pending, the dealer's cards once revealed and their hand named."""
+
+    seats: tuple[SeatSeen, ...]
+    pending: tuple[tuple[int, str], ...]
+    dealer_cards: tuple[Card, ...]
+    dealer_hand: str
+
+
+_last: tuple[Round, int, TableSeen] | None = None
+"""The last :class:`TableSeen` built, with its round and the round's event count: the views of
+one push are built one after another for one state of one round, so one is remembered.  The
+round is held (so its identity is not another's), and it changes only with an event (an action
+adds one, or fails and leaves the round as it was)."""
+
+
+def table_seen(rnd: Round) -> TableSeen:
+    """:class:`TableSeen` of ``rnd`` as it stands, built once for the views of one state (a
+    view built in another thread at once may replace what is remembered, never change it)."""
+    global _last
+    count, last = len(rnd.events), _last
+    if last is not None and last[0] is rnd and last[1] == count:
+        return last[2]
+    seen = TableSeen(
+        seats=tuple(_seen(number, seat) for number, seat in sorted(rnd.seats.items())),
+        pending=tuple(rnd.pending()),
+        dealer_cards=tuple(rnd.dealer_cards) if rnd.dealer_hand is not None else (),
+        dealer_hand="" if rnd.dealer_hand is None else rnd.dealer_hand.describe(),
+    )
+    _last = (rnd, count, seen)
+    return seen
+
+
+def _seen(number: int, seat: SeatState) -> SeatSeen:
+    """Seat ``number`` as any other seat sees it: its cards once turned over at settlement
+    (24.10(f)) and named, its first three once exposed for the bonus (24.10(a)), else none."""
+    if seat.status == "settled":
+        visible: tuple[Card, ...] = tuple(seat.hand_cards())
+    elif seat.exposed:
+        visible = tuple(seat.cards[:3])
+    else:
+        visible = ()
+    named = evaluate(visible).describe() if seat.status == "settled" and len(visible) >= 5 else ""
+    return SeatSeen(number, dict(seat.placed), visible, len(seat.cards), seat.status, named)
 
 
 def own_hand(rnd: Round, seat: SeatState | None) -> HandValue | None:
@@ -68,9 +103,12 @@ WORDS = {"first": "the first wager", "second": "the second wager"}
 """How a reason names Boston's wagers (the rest: ``the ante``, ``the bonus``)."""
 
 
-def line_reason(rnd: Round, seat: SeatState, line: SettlementLine) -> str:
+def line_reason(
+    rnd: Round, seat: SeatState, line: SettlementLine, hand: HandValue | None = None
+) -> str:
     """Why ``line`` of ``seat`` won, pushed or lost, in the player's words (24.10(a)-(g),
-    24.11, 24.12), from the seat's own hand and the dealer's revealed hand only."""
+    24.11, 24.12), from the seat's own hand and the dealer's revealed hand only.  ``hand``: the
+    seat's :func:`own_hand` where the caller has it already (else it is worked out here)."""
     if line.outcome == "void" and line.hand == "withdrawn":  # 24.10(c)
         return "second wager withdrawn: the second wager is returned"
     common = common_reason(line, WORDS)
@@ -91,7 +129,7 @@ def line_reason(rnd: Round, seat: SeatState, line: SettlementLine) -> str:
             return f"bonus: your first three cards were not exposed{late}: the bonus is lost"
         return f"bonus: your first three cards ({line.hand}) pay no bonus: the bonus is lost"
     dealer = rnd.dealer_hand
-    mine = own_hand(rnd, seat)
+    mine = own_hand(rnd, seat) if hand is None else hand
     if dealer is None or mine is None:  # a round void but for hands that qualify (24.12(a), (f))
         if line.outcome == "win":
             return with_limit(
