@@ -115,8 +115,7 @@ def test_a_wager_read_for_the_server_is_the_wager_sent() -> None:
 
 def test_the_record_s_card_text_is_the_card_s_own() -> None:
     """The record writes each card by a table of texts: the one ``str`` gives, every card."""
-    from felt.core.cards import ALL_CARDS
-    from felt.server.host import _CARD_TEXT
+    from felt.core.cards import ALL_CARDS, CARD_TEXT
 
-    assert [_CARD_TEXT[c] for c in ALL_CARDS] == [str(c) for c in ALL_CARDS]
-    assert len(set(_CARD_TEXT)) == 52
+    assert [CARD_TEXT[c] for c in ALL_CARDS] == [str(c) for c in ALL_CARDS]
+    assert len(set(CARD_TEXT)) == 52

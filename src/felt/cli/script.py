@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from felt.core.cards import ALL_CARDS, Card, parse_cards
+from felt.core.cards import ALL_CARDS, CARD_TEXT, Card, parse_cards
 from felt.core.errors import MAX_ACTIONS, FeltError, excerpt
 from felt.core.money import dollars, dollars_number
 from felt.core.readers import read_json
@@ -213,9 +213,6 @@ def _script(
     out["actions"] = [json_copy(a) for a in written[lead:]] if shared else written[lead:]
     return out
 
-
-CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CARDS)
-"""Each card's text (``str(card)``), by its index: a round's record writes its whole deck."""
 
 _SETTINGS: dict[int, tuple[object, dict[str, Any]]] = {}
 """:func:`table_settings` worked out, by the configuration's ``id`` (with the configuration,

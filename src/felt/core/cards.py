@@ -161,6 +161,11 @@ class Card(int):
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
 """The 52 cards in index order: 2c 2d 2h 2s 3c ... As."""
 
+CARD_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in ALL_CARDS)
+"""Each card's text (``str(card)``, e.g. ``As``) by its index, for writing many cards without a
+call a card: a round's record writes its whole deck, every action its cards dealt, every view
+the cards it shows."""
+
 
 def parse_cards(cards: str | Iterable[str | int]) -> tuple[Card, ...]:
     """Read several distinct cards from a string (split on spaces or commas) or an iterable.

@@ -16,7 +16,7 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
-from felt.core.cards import Card
+from felt.core.cards import CARD_TEXT, Card
 from felt.core.money import dollars
 from felt.rounds.engine import SettlementLine
 
@@ -81,7 +81,7 @@ class SeatView(Protocol):
 
 def cards_json(cards: Iterable[Card]) -> list[str]:
     """Cards as text (``"AS"``)."""
-    return [str(c) for c in cards]
+    return [CARD_TEXT[c] for c in cards]
 
 
 amount_json: Final = functools.lru_cache(maxsize=4096)(dollars)

@@ -26,11 +26,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, delete, select, update
 
-from felt.core.cards import ALL_CARDS, Card, parse_cards
+from felt.core.cards import CARD_TEXT, Card, parse_cards
 from felt.core.errors import FeltError
 from felt.core.money import dollars
 from felt.games.base import GameTable, Progressive, TableGame
@@ -73,16 +73,11 @@ class LeaseLost(FeltError):
     """This process no longer holds the table (another process took it over)."""
 
 
-_CARD_TEXT: Final = tuple(str(c) for c in ALL_CARDS)
-"""Each card's text (``As``) by its number: what ``str`` gives, without a call a card (every
-card an action deals is written to its record twice)."""
-
-
 def _effect_json(e: Effect) -> dict[str, Any]:
     return {
         "kind": e.kind,
         "seat": e.seat,
-        "cards": [_CARD_TEXT[c] for c in e.cards],
+        "cards": [CARD_TEXT[c] for c in e.cards],
         "amount": e.amount,
         "detail": e.detail,
     }
@@ -131,7 +126,7 @@ def drawn_cards(before: RoundCore, after: RoundCore) -> list[tuple[int, str]]:
     """The cards an action took from the shoe, each with its place in the deck the round began
     with (the coordinates a rebuild fills in, whatever cuts came between)."""
     taken = after.shoe.order[before.shoe.position : after.shoe.position]
-    return [(after.dealt_from.index(c), _CARD_TEXT[c]) for c in taken]  # a few cards of 52
+    return [(after.dealt_from.index(c), CARD_TEXT[c]) for c in taken]  # a few cards of 52
 
 
 @dataclass
