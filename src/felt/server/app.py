@@ -768,7 +768,7 @@ class Server:
         except FeltError:  # a key already used for another request is that conflict first
             await asyncio.to_thread(self._check_key, who.id, key, digest)
             raise
-        return await host.do(host.apply_now, action, who, key, digest, token, for_round)
+        return await host.act(action, who, key, digest, token, for_round)
 
     def _check_key(self, account_id: int, key: str, digest: str) -> None:
         """Refuse (409) an idempotency key already used for another request (a read)."""

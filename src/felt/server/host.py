@@ -18,6 +18,7 @@ the events on record.  See docs/design.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import hashlib
 import json
@@ -26,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, delete, select, update
@@ -49,10 +51,12 @@ from felt.server.meters import MeterBoard
 from felt.server.spec import AnySpec, TableSpec
 from felt.server.store import (
     HOUSE_ACCOUNT,
+    CommitFailed,
     Conflict,
     Posting,
     Store,
     accounts,
+    after_commit,
     felt_tables,
     hot,
     layout_account,
@@ -423,6 +427,10 @@ class TableHost:
         except BaseException:
             self.table.history.clear()
             raise
+        after_commit(partial(self._opened, rnd, rid))
+
+    def _opened(self, rnd: RoundCore, rid: str) -> None:
+        """What a committed new round changes in the table this process shows."""
         self.version += 1
         self.round, self.round_id = rnd, rid
         self.finished_views = None  # the last round's views are in no message any more
@@ -600,18 +608,51 @@ class TableHost:
             seen = self.store.answer_of(answered.seen, key, digest)
             assert seen is not None
             return seen
+        after_commit(partial(self._publish, change))
+        return change.ack
+
+    def _publish(self, change: _Change) -> None:
+        """What a committed action changes in the table this process shows and plays on."""
         if change.meter is not None and self.progressive is not None:
             self.board.note(self.progressive.meter, *change.meter)
-        trial, ack, table_after, last_after = (
-            change.trial, change.ack, change.table_after, change.last_after,
-        )  # fmt: skip
         self.version += 1
-        self.round = trial
-        self.last = last_after
-        if table_after is not None:
-            self.table = table_after
+        self.round = change.trial
+        self.last = change.last_after
+        if change.table_after is not None:
+            self.table = change.table_after
             self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
+
+    async def act(self, *args: Any) -> dict[str, Any]:
+        """:meth:`apply_now` from the event loop, under the table's lock, run by the store
+        (:meth:`Store.run_change`: on SQLite its writer's next batch); its acknowledgement once
+        durable, then the table's loop and listeners are told."""
+        async with self.lock:
+            ack: dict[str, Any] = await self._change(self.apply_now, *args)
+            self._touch()
         return ack
+
+    async def _change(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)``, a change that publishes through :func:`after_commit`, run by the
+        store (:meth:`Store.run_change`) with the table's lock held.  A table behind its record
+        reads it first, in a worker thread (not in the writer's batch, which every table's
+        changes wait for).  A caller cancelled meanwhile (a client gone, a shutdown) keeps the
+        lock until the change has ended, so the table's next change is tried on what it did."""
+        if self.stale:
+            await asyncio.to_thread(self._catch_up)
+        future = self.store.submit_change(work, *args)
+        try:
+            result: T = await asyncio.shield(future)
+        except asyncio.CancelledError:
+            while not future.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait([future])
+            if not future.cancelled() and isinstance(future.exception(), CommitFailed):
+                self.stale = True
+            raise
+        except CommitFailed:  # it may be on record after all: read the record before the next
+            self.stale = True
+            raise
+        return result
 
     def _admit(self, action: Action, who: Account | None, for_round: str | None) -> Action:
         """The action as the table takes it from ``who`` (authorized, completed by the table),
@@ -1032,7 +1073,7 @@ class TableHost:
             if now < self.next_round_at:
                 return self.next_round_at
             try:
-                await asyncio.to_thread(self.start_round)
+                await self._change(self.start_round)
             except FeltError:  # e.g. the deck was removed: wait for the supervisor
                 for listener in list(self.listeners):  # the screens say why (``blocked``)
                     listener(self)
@@ -1059,12 +1100,12 @@ class TableHost:
                 return self.step_at
         self.step_at = None
         try:
-            await asyncio.to_thread(self.apply_now, step, None)
+            await self._change(self.apply_now, step, None)
+            self._touch()
         except FeltError as err:  # e.g. the round changed under a dealer's own step
             if isinstance(err, LeaseLost):
                 raise
             return now + max(self.spec.pace_seconds, 0.05)
-        self._touch()
         return now
 
     def leave(self) -> None:

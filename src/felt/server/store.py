@@ -10,6 +10,7 @@ acknowledges an action only after this commit.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import functools
@@ -17,6 +18,7 @@ import hashlib
 import json
 import logging
 import os
+import queue
 import sqlite3
 import threading
 import time
@@ -612,12 +614,80 @@ def _waker() -> threading.Lock:
     return lock
 
 
+_in_batch = threading.local()
+"""On the writer's thread (:meth:`GroupCommit.run`), while one of a batch's changes runs:
+``after``, the list its :func:`after_commit` calls go to."""
+
+
+def after_commit(publish: Callable[[], None]) -> None:
+    """Run ``publish`` (a change's effect on what the process shows: a table's round, its
+    version) once the change is durable: at once, after a transaction that has ended, or, for
+    a change run by the writer (:meth:`GroupCommit.run`), once its batch commits (never if it
+    does not), so nobody is shown a state the record may not have."""
+    after: list[Callable[[], None]] | None = getattr(_in_batch, "after", None)
+    if after is None:
+        publish()
+    else:
+        after.append(publish)
+
+
+@dataclass(eq=False)
+class _Job:
+    """One change handed to the writer (:meth:`GroupCommit.run`), and how it ended."""
+
+    work: Callable[..., Any]
+    args: tuple[Any, ...]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[Any]
+    result: Any = None
+    error: BaseException | None = None
+    after: list[Callable[[], None]] = field(default_factory=list)
+    """What it publishes once its batch commits (:func:`after_commit`)."""
+
+
+def _settle(jobs: list[_Job]) -> None:
+    """On the event loop: give each of a committed (or failed) batch's changes its outcome."""
+    for job in jobs:
+        if job.future.done():  # cancelled by its caller (the change ran all the same)
+            continue
+        if job.error is None:
+            job.future.set_result(job.result)
+        else:
+            job.future.set_exception(job.error)
+
+
 def _driver(conn: Connection) -> Any:
     """The driver's own connection under ``conn`` (statements on it begin no transaction)."""
     raw = conn.connection.driver_connection
     if raw is None:  # pragma: no cover - a checked-out connection always has one
         raise RuntimeError("the connection has no driver connection")
     return raw
+
+
+def _daemon(name: str, target: Callable[..., None], *args: Any) -> threading.Thread:
+    """A daemon thread of the store's, started (its target holds the store by a weak
+    reference, so a store nobody closed is collected and the thread ends)."""
+    thread = threading.Thread(target=target, args=args, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
+def _writes(ref: weakref.ReferenceType[GroupCommit], jobs: queue.SimpleQueue[_Job | None]) -> None:
+    """The writer's thread (:meth:`GroupCommit.run`): a batch of the changes waiting, then the
+    next, until the store closes or is dropped (it holds the store only while a batch runs, so
+    a store nobody closed is still collected, and its thread ends)."""
+    while True:
+        try:
+            job = jobs.get(timeout=1.0)
+        except queue.Empty:
+            if ref() is None:
+                return
+            continue
+        group = ref()
+        if job is None or group is None:
+            return
+        group._serve(job)
+        del group, job  # (the change holds its table, and the table its store)
 
 
 def _checkpoints(ref: weakref.ReferenceType[GroupCommit], closing: threading.Event) -> None:
@@ -650,7 +720,10 @@ class GroupCommit:
     copied into the database file, which SQLite otherwise runs inside the COMMIT that fills the
     log past 1000 pages: two fsyncs and the copying, in the turn) are a thread's of its own on
     another connection, beside the writers; only a short catch-up, for the log to start over,
-    takes the turn between two groups (docs/design.md, "Durability")."""
+    takes the turn between two groups (docs/design.md, "Durability").
+
+    The tables' changes come through :meth:`run` instead: the writer's thread runs them in
+    batches, one turn, one transaction and one COMMIT a batch (docs/design.md, "The writer")."""
 
     MAX_GROUP: Final = 64
     CHECKPOINT_SECONDS: Final = 0.5
@@ -680,6 +753,135 @@ class GroupCommit:
         """SQLite checkpoints in the COMMIT, as by default (a database in memory; or the
         checkpointer gave up), rather than on the checkpointer's thread."""
         self.checkpoint_failures = 0
+        self.owner: int | None = None
+        """The writer's thread while it runs a batch (:meth:`run`): its writes go in that batch."""
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_lock = threading.Lock()
+        self.batches = Pauses()
+        """Each batch of the writer's (:meth:`run`), its changes run and committed, labelled
+        with its size."""
+
+    def submit(self, work: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """Hand ``work(*args)``, a change of a table's, to the writer's thread (on the event
+        loop): the future of its result, set once it is durable (see :meth:`run`)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        writer = self._writer
+        if writer is None or not writer.is_alive():
+            with self._writer_lock:
+                if self._writer is writer:
+                    self._writer = _daemon("felt-writer", _writes, weakref.ref(self), self._jobs)
+        self._jobs.put(_Job(work, args, loop, future))
+        return future
+
+    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        """Run ``work(*args)``, a change of a table's, on the writer's thread and return its
+        result once it is durable.  The writer takes the changes that came while it was busy
+        as one batch: the writers' turn once, one transaction, each change in a savepoint of
+        its own (rolled back alone if it raises), one COMMIT, and one wake of the event loop
+        for all of them; what each change publishes (:func:`after_commit`) waits for the
+        commit, and none of it happens if the commit fails (every change in the batch then
+        raises :class:`CommitFailed`).  An action handed to a worker thread instead crossed
+        threads twice and took the turn and the group's end through locks of its own, which
+        cost more CPU than its statements (docs/design.md, "The writer")."""
+        return await self.submit(work, *args)
+
+    def _serve(self, job: _Job) -> None:
+        """One batch of the writer's (:func:`_writes`), from ``job`` on, and its outcomes.  The
+        writer outlives anything a batch raises: the batch's changes that have no outcome yet
+        get :class:`CommitFailed` (their commit unknown: their tables read the record again)."""
+        began = time.perf_counter()
+        batch = [job]
+        try:
+            with self.turn:
+                self._batch(batch)
+        except BaseException as err:  # pragma: no cover - every failure is caught inside
+            log_store.exception("the writer's batch failed")
+            with self.turn:
+                self._drop()
+            for lost in batch:
+                if lost.error is None:
+                    lost.error = CommitFailed(f"the writer's batch failed: {err!r}")
+        self.batches.add(time.perf_counter() - began, len(batch))
+        self._hand_back(batch)
+
+    def _hand_back(self, batch: list[_Job]) -> None:
+        """Settle ``batch``'s changes on their event loops, one wake of each loop."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+        for done in batch:
+            by_loop.setdefault(done.loop, []).append(done)
+        for loop, settled in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # a loop closed meanwhile
+                loop.call_soon_threadsafe(_settle, settled)
+
+    def _batch(self, batch: list[_Job]) -> list[_Job]:
+        """In the turn: begin, run the changes (``batch``'s, then each that comes meanwhile, up
+        to :attr:`MAX_GROUP`), commit, publish; the changes run."""
+        self.owner = threading.get_ident()
+        try:
+            if self.batch is not None:  # a group another thread left open for those behind it
+                self._end(self.batch, None)  # (its writers are done, each waiting for its end)
+            try:
+                if self.conn is None:
+                    self.conn = self._connect()
+                hot(self.conn, "begin", ())
+            except BaseException as err:  # a connection that cannot begin is not used again
+                self._drop()
+                for job in batch:
+                    job.error = CommitFailed(f"the database did not begin: {err}")
+                return batch
+            group = self.batch = _Batch()
+            n = 0
+            while True:
+                job = batch[n]
+                _in_batch.after = job.after
+                try:
+                    job.result = job.work(*job.args)
+                except BaseException as err:
+                    job.error = err
+                    job.after.clear()
+                finally:
+                    _in_batch.after = None
+                n += 1
+                if n < len(batch):
+                    continue
+                if group.error is not None or n >= self.MAX_GROUP:
+                    break
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:  # closing: the writer stops after this batch
+                    self._jobs.put(None)
+                    break
+                batch.append(more)
+            self._end(group, group.error)
+            for job in batch:
+                if job.error is not None:
+                    continue
+                if group.error is not None:
+                    job.error = CommitFailed(f"the database did not commit: {group.error}")
+                    continue
+                for publish in job.after:
+                    try:
+                        publish()
+                    except BaseException as err:  # pragma: no cover - publishing is assignments
+                        job.error = CommitFailed(f"committed, but not shown: {err!r}")
+                        log_store.exception("publishing a committed change failed")
+            return batch
+        finally:
+            self.owner = None
+
+    def _drop(self) -> None:
+        """Roll back and close the writers' connection (the next write opens another)."""
+        self.batch = None
+        if self.conn is not None:
+            with contextlib.suppress(BaseException):
+                _driver(self.conn).rollback()
+            with contextlib.suppress(BaseException):
+                self.conn.close()
+            self.conn = None
 
     def _connect(self) -> Connection:
         """The writers' connection, with SQLite's checkpoints in the COMMIT turned off (the
@@ -690,13 +892,9 @@ class GroupCommit:
             _driver(conn).execute("PRAGMA wal_autocheckpoint=0")
             if self._checkpointer is None:
                 self._closing.clear()
-                self._checkpointer = threading.Thread(
-                    target=_checkpoints,
-                    args=(weakref.ref(self), self._closing),
-                    name="felt-checkpoint",
-                    daemon=True,
+                self._checkpointer = _daemon(
+                    "felt-checkpoint", _checkpoints, weakref.ref(self), self._closing
                 )
-                self._checkpointer.start()
         # SQLAlchemy's transaction is begun once, for the connection's life, and sends nothing
         # (see _begin): each group's BEGIN IMMEDIATE and COMMIT go through the driver
         # (:func:`hot`), as SQLAlchemy's begin and commit of every group cost more CPU than the
@@ -762,7 +960,34 @@ class GroupCommit:
         group's first writer runs in the transaction itself, with no savepoint (if it fails,
         the transaction is rolled back: it holds nobody else's writes); each later one in a
         savepoint of its own, released when it succeeds (left open, the savepoints of a group
-        nest and SQLite's sub-journal grows past memory into a file: measured slower)."""
+        nest and SQLite's sub-journal grows past memory into a file: measured slower).  On the
+        writer's thread, in its batch (:meth:`run`), a savepoint of the batch's transaction."""
+        if self.owner == threading.get_ident():  # a change the writer runs: in its batch
+            batch = self.batch
+            conn = self.conn
+            assert batch is not None
+            assert conn is not None
+            try:
+                hot(conn, "savepoint", ())
+            except BaseException as err:  # the transaction is in doubt: the batch fails
+                batch.error = err
+                raise
+            try:
+                yield conn
+            except BaseException:
+                try:
+                    hot(conn, "rollback_to", ())
+                    hot(conn, "release", ())
+                except BaseException as err:  # the whole transaction is lost
+                    batch.error = err
+                raise
+            try:
+                hot(conn, "release", ())
+            except BaseException as err:  # the whole transaction is lost
+                batch.error = err
+                raise
+            batch.members += 1
+            return
         arrived = self.arrived
         arrived.append(None)
         self.turn.acquire()
@@ -856,6 +1081,20 @@ class GroupCommit:
         """Stop the checkpointer and close the writers' connection (no write may be under
         way).  What is not checkpointed yet is in the log, which SQLite copies in as the last
         connection closes, or as the next one opens after a crash."""
+        if self._writer is not None:
+            self._jobs.put(None)
+            self._writer.join()
+            self._writer = None
+            left: list[_Job] = []
+            while True:  # changes handed over as it closed: failed, nothing written
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is not None:
+                    job.error = CommitFailed("the store closed before the change was made")
+                    left.append(job)
+            self._hand_back(left)
         self._closing.set()
         if self._checkpointer is not None:
             self._checkpointer.join()
@@ -970,6 +1209,20 @@ class Store:
         elif hold is not None:
             hold.close()
         self.engine.dispose()
+
+    async def run_change(self, work: Callable[..., Any], *args: Any) -> Any:
+        """Run ``work(*args)``, a change that publishes through :func:`after_commit`, off the
+        event loop and return its result once durable: on SQLite in the writer's next batch
+        (:meth:`GroupCommit.run`), on PostgreSQL in a worker thread with a transaction of its
+        own (each waits on its own round trips, so many run at once)."""
+        return await self.submit_change(work, *args)
+
+    def submit_change(self, work: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """:meth:`run_change` as a future (on the event loop): the change is made whatever
+        becomes of whoever awaits it."""
+        if self.group is not None:
+            return self.group.submit(work, *args)
+        return asyncio.get_running_loop().run_in_executor(None, functools.partial(work, *args))
 
     def transaction(self) -> contextlib.AbstractContextManager[Connection]:
         """One write transaction: durable when the block ends (on SQLite, committed with the
