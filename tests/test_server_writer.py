@@ -1,6 +1,6 @@
 """SQLite's writer (issue 25, target 1): the tables' changes run one after another on one thread
 of the store's, as batches that share one transaction and one COMMIT, each change in a savepoint
-of its own (:meth:`felt.server.store.GroupCommit.run`).  What must hold: a change's result and
+of its own (:meth:`felt.server.store.GroupCommit.submit`).  What must hold: a change's result and
 what it publishes come only after the commit that makes it durable; a change that raises rolls
 back alone and publishes nothing; a failed commit fails every change of its batch and publishes
 none; writes from other threads, interleaved with batches, lose nothing; and a table whose
@@ -49,6 +49,12 @@ def _change(store: Store, name: str, published: dict[str, set[str]],
     return work
 
 
+async def _made(store: Store, work: Callable[[], str]) -> str:
+    """``work`` made by the store (its writer, on SQLite), once durable."""
+    made: str = await store.submit_change(work)
+    return made
+
+
 async def _batch(store: Store, works: list[Callable[[], str]]) -> list[Any]:
     """Run ``works`` through the writer as one batch: the first holds the writer until the
     others are queued behind it; each one's result or exception."""
@@ -58,9 +64,9 @@ async def _batch(store: Store, works: list[Callable[[], str]]) -> list[Any]:
         assert go.wait(10)
         return works[0]()
 
-    tasks = [asyncio.ensure_future(store.run_change(first))]
-    tasks += [asyncio.ensure_future(store.run_change(w)) for w in works[1:]]
-    await asyncio.sleep(0.05)  # every change handed over (each is queued as its task starts)
+    tasks = [store.submit_change(first)]
+    tasks += [store.submit_change(w) for w in works[1:]]
+    await asyncio.sleep(0.05)  # the writer is in the first change, the others queued behind
     go.set()
     return list(await asyncio.gather(*tasks, return_exceptions=True))
 
@@ -111,7 +117,7 @@ def test_a_failed_commit_fails_every_change_of_its_batch_and_publishes_none(
     assert all(isinstance(g, CommitFailed) for g in got), got
     assert not published
     assert _names(store) == set()
-    assert asyncio.run(store.run_change(_change(store, "d", published))) == "d"  # writes again
+    assert asyncio.run(_made(store, _change(store, "d", published))) == "d"  # writes again
     assert _names(store) == {"d"}
     assert published == {"d": {"d"}}
 
@@ -146,7 +152,7 @@ def test_writes_of_other_threads_between_batches_lose_nothing(store: Store) -> N
             return work
 
         works = [_change(store, f"w{k}", {}) if k % 4 else refused(f"w{k}") for k in range(200)]
-        return list(await asyncio.gather(*(store.run_change(w) for w in works),
+        return list(await asyncio.gather(*(store.submit_change(w) for w in works),
                                          return_exceptions=True))  # fmt: skip
 
     threads = [threading.Thread(target=thread, args=(i,)) for i in range(4)]
@@ -196,7 +202,7 @@ def test_a_store_nobody_closed_ends_its_writer(tmp_path: Path) -> None:
     for dispose in (False, True):
         s = Store(f"sqlite:///{tmp_path / f'felt-{dispose}.db'}")
         s.migrate()
-        assert asyncio.run(s.run_change(_change(s, "a", {}))) == "a"
+        assert asyncio.run(_made(s, _change(s, "a", {}))) == "a"
         assert s.group is not None
         thread = s.group._writer
         assert thread is not None

@@ -624,7 +624,7 @@ class TableHost:
 
     async def act(self, *args: Any) -> dict[str, Any]:
         """:meth:`apply_now` from the event loop, under the table's lock, run by the store
-        (:meth:`Store.run_change`: on SQLite its writer's next batch); its acknowledgement once
+        (:meth:`Store.submit_change`: on SQLite its writer's next batch); its acknowledgement once
         durable, then the table's loop and listeners are told."""
         async with self.lock:
             ack: dict[str, Any] = await self._change(self.apply_now, *args)
@@ -633,7 +633,7 @@ class TableHost:
 
     async def _change(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)``, a change that publishes through :func:`after_commit`, run by the
-        store (:meth:`Store.run_change`) with the table's lock held.  A table behind its record
+        store (:meth:`Store.submit_change`) with the table's lock held.  A table behind its record
         reads it first, in a worker thread (not in the writer's batch, which every table's
         changes wait for).  A caller cancelled meanwhile (a client gone, a shutdown) keeps the
         lock until the change has ended, so the table's next change is tried on what it did."""

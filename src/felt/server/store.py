@@ -615,14 +615,14 @@ def _waker() -> threading.Lock:
 
 
 _in_batch = threading.local()
-"""On the writer's thread (:meth:`GroupCommit.run`), while one of a batch's changes runs:
+"""On the writer's thread (:meth:`GroupCommit.submit`), while one of a batch's changes runs:
 ``after``, the list its :func:`after_commit` calls go to."""
 
 
 def after_commit(publish: Callable[[], None]) -> None:
     """Run ``publish`` (a change's effect on what the process shows: a table's round, its
     version) once the change is durable: at once, after a transaction that has ended, or, for
-    a change run by the writer (:meth:`GroupCommit.run`), once its batch commits (never if it
+    a change run by the writer (:meth:`GroupCommit.submit`), once its batch commits (never if it
     does not), so nobody is shown a state the record may not have."""
     after: list[Callable[[], None]] | None = getattr(_in_batch, "after", None)
     if after is None:
@@ -633,7 +633,7 @@ def after_commit(publish: Callable[[], None]) -> None:
 
 @dataclass(eq=False)
 class _Job:
-    """One change handed to the writer (:meth:`GroupCommit.run`), and how it ended."""
+    """One change handed to the writer (:meth:`GroupCommit.submit`), and how it ended."""
 
     work: Callable[..., Any]
     args: tuple[Any, ...]
@@ -673,7 +673,7 @@ def _daemon(name: str, target: Callable[..., None], *args: Any) -> threading.Thr
 
 
 def _writes(ref: weakref.ReferenceType[GroupCommit], jobs: queue.SimpleQueue[_Job | None]) -> None:
-    """The writer's thread (:meth:`GroupCommit.run`): a batch of the changes waiting, then the
+    """The writer's thread (:meth:`GroupCommit.submit`): a batch of the changes waiting, then the
     next, until the store closes or is dropped (it holds the store only while a batch runs, so
     a store nobody closed is still collected, and its thread ends)."""
     while True:
@@ -722,7 +722,7 @@ class GroupCommit:
     another connection, beside the writers; only a short catch-up, for the log to start over,
     takes the turn between two groups (docs/design.md, "Durability").
 
-    The tables' changes come through :meth:`run` instead: the writer's thread runs them in
+    The tables' changes come through :meth:`submit` instead: the writer's thread runs them in
     batches, one turn, one transaction and one COMMIT a batch (docs/design.md, "The writer")."""
 
     MAX_GROUP: Final = 64
@@ -754,17 +754,25 @@ class GroupCommit:
         checkpointer gave up), rather than on the checkpointer's thread."""
         self.checkpoint_failures = 0
         self.owner: int | None = None
-        """The writer's thread while it runs a batch (:meth:`run`): its writes go in that batch."""
+        """The writer's thread while it runs a batch (:meth:`submit`): its writes go in that batch."""
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
         self.batches = Pauses()
-        """Each batch of the writer's (:meth:`run`), its changes run and committed, labelled
+        """Each batch of the writer's (:meth:`submit`), its changes run and committed, labelled
         with its size."""
 
     def submit(self, work: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """Hand ``work(*args)``, a change of a table's, to the writer's thread (on the event
-        loop): the future of its result, set once it is durable (see :meth:`run`)."""
+        loop): the future of its result, set once it is durable.  The writer takes the changes
+        that came while it was busy as one batch: the writers' turn once, one transaction, each
+        change in a savepoint of its own (rolled back alone if it raises), one COMMIT, and one
+        wake of the event loop for all of them; what each change publishes
+        (:func:`after_commit`) waits for the commit, and none of it happens if the commit fails
+        (every change in the batch then raises :class:`CommitFailed`).  An action handed to a
+        worker thread instead crossed threads twice and took the turn and the group's end
+        through locks of its own, which cost more CPU than its statements (docs/design.md,
+        "The writer")."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         writer = self._writer
@@ -774,18 +782,6 @@ class GroupCommit:
                     self._writer = _daemon("felt-writer", _writes, weakref.ref(self), self._jobs)
         self._jobs.put(_Job(work, args, loop, future))
         return future
-
-    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
-        """Run ``work(*args)``, a change of a table's, on the writer's thread and return its
-        result once it is durable.  The writer takes the changes that came while it was busy
-        as one batch: the writers' turn once, one transaction, each change in a savepoint of
-        its own (rolled back alone if it raises), one COMMIT, and one wake of the event loop
-        for all of them; what each change publishes (:func:`after_commit`) waits for the
-        commit, and none of it happens if the commit fails (every change in the batch then
-        raises :class:`CommitFailed`).  An action handed to a worker thread instead crossed
-        threads twice and took the turn and the group's end through locks of its own, which
-        cost more CPU than its statements (docs/design.md, "The writer")."""
-        return await self.submit(work, *args)
 
     def _serve(self, job: _Job) -> None:
         """One batch of the writer's (:func:`_writes`), from ``job`` on, and its outcomes.  The
@@ -815,9 +811,9 @@ class GroupCommit:
             with contextlib.suppress(RuntimeError):  # a loop closed meanwhile
                 loop.call_soon_threadsafe(_settle, settled)
 
-    def _batch(self, batch: list[_Job]) -> list[_Job]:
-        """In the turn: begin, run the changes (``batch``'s, then each that comes meanwhile, up
-        to :attr:`MAX_GROUP`), commit, publish; the changes run."""
+    def _batch(self, batch: list[_Job]) -> None:
+        """In the turn: begin, run the changes (``batch``'s, then each that comes meanwhile,
+        added to it, up to :attr:`MAX_GROUP`), commit, publish."""
         self.owner = threading.get_ident()
         try:
             if self.batch is not None:  # a group another thread left open for those behind it
@@ -830,7 +826,7 @@ class GroupCommit:
                 self._drop()
                 for job in batch:
                     job.error = CommitFailed(f"the database did not begin: {err}")
-                return batch
+                return
             group = self.batch = _Batch()
             n = 0
             while True:
@@ -869,7 +865,6 @@ class GroupCommit:
                     except BaseException as err:  # pragma: no cover - publishing is assignments
                         job.error = CommitFailed(f"committed, but not shown: {err!r}")
                         log_store.exception("publishing a committed change failed")
-            return batch
         finally:
             self.owner = None
 
@@ -961,7 +956,7 @@ class GroupCommit:
         the transaction is rolled back: it holds nobody else's writes); each later one in a
         savepoint of its own, released when it succeeds (left open, the savepoints of a group
         nest and SQLite's sub-journal grows past memory into a file: measured slower).  On the
-        writer's thread, in its batch (:meth:`run`), a savepoint of the batch's transaction."""
+        writer's thread, in its batch (:meth:`submit`), a savepoint of the batch's transaction."""
         if self.owner == threading.get_ident():  # a change the writer runs: in its batch
             batch = self.batch
             conn = self.conn
@@ -1210,16 +1205,12 @@ class Store:
             hold.close()
         self.engine.dispose()
 
-    async def run_change(self, work: Callable[..., Any], *args: Any) -> Any:
-        """Run ``work(*args)``, a change that publishes through :func:`after_commit`, off the
-        event loop and return its result once durable: on SQLite in the writer's next batch
-        (:meth:`GroupCommit.run`), on PostgreSQL in a worker thread with a transaction of its
-        own (each waits on its own round trips, so many run at once)."""
-        return await self.submit_change(work, *args)
-
     def submit_change(self, work: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
-        """:meth:`run_change` as a future (on the event loop): the change is made whatever
-        becomes of whoever awaits it."""
+        """Hand ``work(*args)``, a change that publishes through :func:`after_commit`, off the
+        event loop (called on it): the future of its result, set once durable.  On SQLite the
+        writer's next batch (:meth:`GroupCommit.submit`), on PostgreSQL a worker thread with a
+        transaction of its own (each waits on its own round trips, so many run at once).  The
+        change is made whatever becomes of whoever awaits it."""
         if self.group is not None:
             return self.group.submit(work, *args)
         return asyncio.get_running_loop().run_in_executor(None, functools.partial(work, *args))
