@@ -622,6 +622,49 @@ class TableHost:
             self.table = change.table_after
             self.next_round_at = time.monotonic() + self.spec.between_rounds_seconds
 
+    def take_steps(self, step: Action) -> dict[str, Any]:
+        """The table's own ``step`` (the dealer's, or the clock's timeout) as :meth:`apply_now`
+        takes it; at a table that deals without pause (its own dealer, ``pace_seconds`` 0),
+        with every dealer step due straight after it (:meth:`_step_after`) in the same change.
+        Each step is checked and recorded as its own event, exactly as if taken alone; they
+        share one transaction and the screens are sent the table once, as the last step left
+        it (nothing could come between them: no election is pending and no wager is open).
+        Returns the first step's acknowledgement."""
+        if self.spec.pace_seconds or self.spec.dealer == "manual" or step.needs_meter:
+            return self.apply_now(step, None)
+        change = self._try(self._admit(step, None, None), None)
+        changes = [change]
+        while (after := self._step_after(change.trial)) is not None:
+            try:
+                action = self._admit(after, None, None, change.trial)
+                change = self._try(action, None, change.trial, change.last_after)
+            except Exception:  # taken alone at the loop's next look, which reports it
+                break
+            changes.append(change)
+        with self._commit() as conn:
+            for each in changes:
+                self._write(conn, each, None, None, "")
+        after_commit(partial(self._publish_all, changes))
+        return changes[0].ack
+
+    def _step_after(self, rnd: RoundCore) -> Action | None:
+        """The dealer's step due at once in ``rnd``, the round a step just left, to be taken in
+        the same change (:meth:`take_steps`); None wherever the table's loop must look first:
+        the round over, an election pending (its clock), wagers open (the betting clock), a
+        closed table, a round no one has wagered in (the schedule), a step read from the
+        meter (it is read in its own transaction)."""
+        if rnd.finished or rnd.pending() or rnd.next_dealer_action() is None:
+            return None
+        if self.game.betting_open(rnd) or self._closed_for_play(rnd) or untouched(rnd):
+            return None
+        step = self.game.dealer_step(self.table, rnd)
+        return None if step is None or step.needs_meter else step
+
+    def _publish_all(self, changes: list[_Change]) -> None:
+        """:meth:`_publish` of each of one commit's changes, in order."""
+        for change in changes:
+            self._publish(change)
+
     async def act(self, *args: Any) -> dict[str, Any]:
         """:meth:`apply_now` from the event loop, under the table's lock, run by the store
         (:meth:`Store.submit_change`: on SQLite its writer's next batch); its acknowledgement once
@@ -654,18 +697,25 @@ class TableHost:
             raise
         return result
 
-    def _admit(self, action: Action, who: Account | None, for_round: str | None) -> Action:
+    def _admit(
+        self, action: Action, who: Account | None, for_round: str | None,
+        rnd: RoundCore | None = None,
+    ) -> Action:  # fmt: skip
         """The action as the table takes it from ``who`` (authorized, completed by the table),
-        or the refusal (the round not in play, the table closed, the sender not allowed)."""
+        or the refusal (the round not in play, the table closed, the sender not allowed); on
+        ``rnd``, a trial of the round in play, if given (a step taken after another in one
+        change: :meth:`take_steps`)."""
         self._catch_up()
+        if rnd is None:
+            rnd = self.round
         if for_round is not None and for_round != self._open_round_id():
             now = self._open_round_id() or "no round in play"
             raise Conflict(
                 f"the action was for round {for_round[:80]}; the table is at {now}: nothing was done"
             )
-        if self.round is None or self.round.finished:
+        if rnd is None or rnd.finished:
             raise FeltError(f"table {self.spec.id} has no round in play; wait for the next one")
-        if untouched(self.round) and (reason := self.blocked()) is not None:
+        if untouched(rnd) and (reason := self.blocked()) is not None:
             # the first wager may not open play on a round the table may no longer deal (the
             # loop withdraws it at its next look at the schedule)
             raise FeltError(f"table {self.spec.id} opens no new round: {reason}")
@@ -675,13 +725,13 @@ class TableHost:
                 "are decided or taken down, and takes no new wagers"
             )
         action = self.authorize(action, who)
-        if action.family == "dealer" and self._closed_for_play(self.round):
+        if action.family == "dealer" and self._closed_for_play(rnd):
             raise FeltError(
                 f"table {self.spec.id} is closed: it plays no new round; its seats take their "
                 "chips back"
             )
         # what only the table supplies as the action is applied (an electronic table's dice)
-        completed = self.game.complete_action(self.table, action, self.round)
+        completed = self.game.complete_action(self.table, action, rnd)
         if completed != action and action.family != "dealer":  # pragma: no cover - the contract
             raise RuntimeError(f"{action.name}: a game completes only the dealer's steps")
         action = completed
@@ -701,11 +751,19 @@ class TableHost:
             raise _Answered(seen)
         return who
 
-    def _try(self, action: Action, who: Account | None) -> _Change:
+    def _try(
+        self, action: Action, who: Account | None, before: RoundCore | None = None,
+        last: dict[int, dict[str, Any]] | None = None,
+    ) -> _Change:  # fmt: skip
         """Apply ``action`` to a copy of the round and work out everything its commit writes
-        (the live round untouched; a refusal raises here)."""
-        before = self.round
+        (the live round untouched; a refusal raises here).  ``before`` and ``last``: the round
+        and the seats' last results the action is tried on, if not the table's own (a step
+        taken after another in one change: :meth:`take_steps`)."""
+        if before is None:
+            before = self.round
         assert before is not None
+        if last is None:
+            last = self.last
         assert self.round_id is not None
         trial = before.copy()
         event = trial.apply(action)
@@ -720,10 +778,10 @@ class TableHost:
             entries.append(Posting(source, -t.amount, t.reason))
             entries.append(Posting(target, t.amount, t.reason))
         table_after: GameTable | None = None
-        last_after = self.last
+        last_after = last
         if who is not None and action.places_wagers:  # the player's next wager: results go
             seat_of = getattr(action, "seat", None)
-            last_after = {n: v for n, v in self.last.items()
+            last_after = {n: v for n, v in last.items()
                           if n != seat_of and v.get("player") != who.name}  # fmt: skip
         if trial.finished:
             table_after = _finished(self.table, trial)
@@ -732,7 +790,7 @@ class TableHost:
         state = None
         if table_after is not None:
             state = self.state_json(table_after, None, last_after)
-        elif last_after != self.last:
+        elif last_after != last:
             state = self.state_json(last=last_after)
         ack = {
             "table": self.spec.id,
@@ -1100,7 +1158,7 @@ class TableHost:
                 return self.step_at
         self.step_at = None
         try:
-            await self._change(self.apply_now, step, None)
+            await self._change(self.take_steps, step)
             self._touch()
         except FeltError as err:  # e.g. the round changed under a dealer's own step
             if isinstance(err, LeaseLost):

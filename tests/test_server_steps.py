@@ -1,0 +1,133 @@
+"""A table that deals without pause takes the dealer's steps due at once in one change
+(:meth:`felt.server.host.TableHost.take_steps`, issue 25, target 1): one transaction and one
+message to the screens, but each step checked and recorded as its own event, exactly as if the
+steps were taken one at a time.  The oracle is the pure round itself: the same round, dealt by
+its own :meth:`~felt.rounds.round_core.RoundCore.run_dealer` one step at a time, must record the
+same events and move the same chips; and the record on disk must rebuild to the round in view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from felt.core.errors import FeltError
+from felt.games.boston.actions import PlaceWagers, Second
+from felt.rounds.round_core import RoundCore
+from felt.server.auth import Account
+from felt.server.host import TableHost, event_record
+from felt.server.store import Store
+from tests.server_helpers import database_url, fast_specs, ledger_balances, one_table
+
+__all__ = ["database_url"]
+
+DEPOSIT = 100_000
+
+
+@pytest.fixture
+def table(database_url: str) -> Iterator[tuple[Store, TableHost, list[Account]]]:
+    """Boston 5 at pace 0 (its own dealer), ann and bob seated, the first round open."""
+    with one_table(database_url, fast_specs()[0], DEPOSIT) as made:
+        yield made
+
+
+def _recorded(store: Store, host: TableHost) -> list[list[dict[str, Any]]]:
+    """The effects of each event of the round in view, as stored."""
+    import json
+
+    assert host.round_id is not None
+    return [json.loads(e["effects"]) for e in store.round_events_of(host.round_id)]
+
+
+def _by_hand(rnd: RoundCore) -> list[list[dict[str, Any]]]:
+    """The same round dealt by the pure core alone, step by step (the oracle): its events."""
+    twin = rnd.copy()
+    twin.run_dealer()
+    return [event_record(e) for e in twin.events]
+
+
+def _steps(host: TableHost) -> dict[str, Any]:
+    """The table loop's next step, taken as the loop takes it."""
+    step, _ = host.due(0.0)
+    assert step is not None
+    return host.take_steps(step)
+
+
+def test_steps_due_at_once_at_a_pace_0_table_are_one_change_each_its_own_event(
+    table: tuple[Store, TableHost, list[Account]],
+) -> None:
+    store, host, (ann, bob, _) = table
+    host.apply_now(PlaceWagers(seat=1, ante=500, first=1000), ann)
+    host.apply_now(PlaceWagers(seat=2, ante=500, first=1000), bob)
+    assert host.round is not None
+    oracle = _by_hand(host.round)
+    version, events = host.version, len(host.round.events)
+    _steps(host)  # no more bets, the deal, the bonuses: then the players' elections
+    rnd = host.round
+    assert rnd.pending()
+    assert not rnd.finished
+    taken = len(rnd.events) - events
+    assert taken >= 2  # more than one step in the change
+    assert host.version == version + taken  # the table's version moves once per event
+    assert _recorded(store, host) == [event_record(e) for e in rnd.events]
+    assert [event_record(e) for e in rnd.events] == oracle[: len(rnd.events)]
+    for seat, who in ((1, ann), (2, bob)):
+        host.apply_now(Second(seat=seat), who)
+    oracle = _by_hand(host.round)
+    _steps(host)  # the additional cards, the reveal, the settlement
+    rnd = host.round
+    assert rnd.finished
+    assert _recorded(store, host) == [event_record(e) for e in rnd.events] == oracle
+    # the chips the round moved, on record, as the round's own ledger moved them
+    balances = ledger_balances(store)
+    assert sum(balances.values()) == 0
+    for seat, who in ((1, ann), (2, bob)):
+        assert balances[f"player:{who.id}"] == DEPOSIT + rnd.net(seat)
+    # the record rebuilds to what is in view
+    again = TableHost(store, host.spec, "node-a")
+    again.load()
+    assert again.version == host.version
+    assert again.last == host.last
+
+
+def test_a_table_with_a_pace_takes_one_step_a_change(
+    table: tuple[Store, TableHost, list[Account]],
+) -> None:
+    _store, host, (ann, _, _) = table
+    host.spec = replace(host.spec, pace_seconds=0.5)
+    host.apply_now(PlaceWagers(seat=1, ante=500, first=1000), ann)
+    assert host.round is not None
+    events = len(host.round.events)
+    host.betting_closes = 0.0
+    _steps(host)
+    assert len(host.round.events) == events + 1
+
+
+def test_a_later_step_refused_leaves_the_earlier_ones_recorded(
+    table: tuple[Store, TableHost, list[Account]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, host, (ann, _, _) = table
+    host.apply_now(PlaceWagers(seat=1, ante=500, first=1000), ann)
+    assert host.round is not None
+    events, version = len(host.round.events), host.version
+    host.betting_closes = 0.0  # bob has not wagered: the betting clock has run out
+    tried = TableHost._try
+    calls: list[int] = []
+
+    def second_refused(self: TableHost, *args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:
+            raise FeltError("refused")
+        return tried(self, *args)
+
+    monkeypatch.setattr(TableHost, "_try", second_refused)
+    _steps(host)
+    assert len(host.round.events) == events + 1
+    assert host.version == version + 1
+    assert _recorded(store, host) == [event_record(e) for e in host.round.events]
+    monkeypatch.undo()
+    _steps(host)  # the loop's next look takes the rest
+    assert len(host.round.events) > events + 1
+    assert _recorded(store, host) == [event_record(e) for e in host.round.events]
