@@ -628,8 +628,8 @@ class TableHost:
         with every dealer step due straight after it (:meth:`_step_after`) in the same change.
         Each step is checked and recorded as its own event, exactly as if taken alone; they
         share one transaction and the screens are sent the table once, as the last step left
-        it (nothing could come between them: no election is pending and no wager is open).
-        Returns the first step's acknowledgement."""
+        it (no election is pending between them and the betting clock is over: docs/design.md,
+        "Steps due at once").  Returns the first step's acknowledgement."""
         if self.spec.pace_seconds or self.spec.dealer == "manual" or step.needs_meter:
             return self.apply_now(step, None)
         change = self._try(self._admit(step, None, None), None)
