@@ -231,6 +231,33 @@ def test_a_fenced_event_is_written_only_while_the_table_is_held(
     assert state != '{"s": 1}'  # the refused write's state was rolled back with it
 
 
+def test_a_chains_events_are_one_fenced_write_the_version_moved_once_for_each(
+    table: tuple[Store, TableHost],
+) -> None:
+    """:meth:`Store.append_events` (a pace-0 table's dealer steps due at once): every event
+    written and the version moved by their number, the state written, all only while the table
+    is held; an event number taken refuses them all."""
+    store, host = table
+    rid = host.round_id
+    assert rid is not None
+    events = [(n, {"name": f"e{n}"}, [{"n": n}], [(n, "As")]) for n in (1, 2, 3)]
+    with store.transaction() as conn:
+        assert not store.append_events(conn, rid, events, None, ("b5", "x", '{"s": 0}'))
+        assert store.append_events(conn, rid, events, None, ("b5", "node-a", '{"s": 3}'))
+    later = [(4, {"name": "e4"}, [], []), (3, {"name": "again"}, [], [])]
+    with pytest.raises(Conflict, match="event 4, 3 was written"), store.transaction() as conn:
+        store.append_events(conn, rid, later, None, ("b5", "node-a", None))
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(round_events).order_by(round_events.c.seq)).mappings().all()
+        version = conn.execute(select(felt_tables.c.version)).scalar()
+        state = conn.execute(select(felt_tables.c.state)).scalar()
+    assert [(r["seq"], json.loads(r["action"]), json.loads(r["drawn"])) for r in rows] == [
+        (n, {"name": f"e{n}"}, [[n, "As"]]) for n in (1, 2, 3)
+    ]
+    assert version == host.version + 3
+    assert state == '{"s": 3}'
+
+
 def test_postings_past_one_statements_rows_are_all_written_in_order(database_url: str) -> None:
     """An action's postings are written several rows a statement, at most
     ``POSTINGS_AT_ONCE`` (995 parameters, within SQLite's oldest limit of 999): a transaction

@@ -642,8 +642,9 @@ class TableHost:
                 break
             changes.append(change)
         with self._commit() as conn:
+            self._write_events(conn, changes, None)  # one statement for the chain's events
             for each in changes:
-                self._write(conn, each, None, None, "")
+                self._write_rest(conn, each, None, None, "")
         after_commit(partial(self._publish_all, changes))
         return changes[0].ack
 
@@ -807,13 +808,28 @@ class TableHost:
         """Write one tried action in the caller's transaction: the table's version (fenced), its
         event, its postings, the round's record if it finished, the idempotency key's answer;
         and read back the table's meter if the postings moved it (for the screens)."""
+        self._write_events(conn, [change], who)
+        self._write_rest(conn, change, who, key, digest)
+
+    def _write_events(self, conn: Connection, changes: list[_Change], who: Account | None) -> None:
+        """The events of ``changes`` (one change's, or a chain's: :meth:`take_steps`) in one
+        statement, the table's version moved on once for each while this process holds it
+        (fenced), and its state as the last change that writes it leaves it."""
+        assert self.round_id is not None
+        state = next((c.state for c in reversed(changes) if c.state is not None), None)
+        rows = [(c.event.seq, c.action.to_json(), event_record(c.event), c.drawn) for c in changes]
+        fenced = (self.spec.id, self.owner, state)
+        actor = None if who is None else who.id
+        if not self.store.append_events(conn, self.round_id, rows, actor, fenced):
+            raise lease_lost(self.spec.id)
+
+    def _write_rest(
+        self, conn: Connection, change: _Change, who: Account | None, key: str | None,
+        digest: str,
+    ) -> None:  # fmt: skip
+        """What :meth:`_write` writes of one change after its event (see there)."""
         assert self.round_id is not None
         action, trial, event = change.action, change.trial, change.event
-        if not self.store.append_event(
-            conn, self.round_id, event.seq, action.to_json(), event_record(event), change.drawn,
-            None if who is None else who.id, (self.spec.id, self.owner, change.state),
-        ):  # fmt: skip
-            raise lease_lost(self.spec.id)
         self.store.post(conn, f"{self.round_id}#{event.seq}", change.entries)
         if self.progressive is not None:
             account = progressive_account(self.progressive.meter)

@@ -481,6 +481,9 @@ _HOT_SQL: Final = {
     "fence": "UPDATE felt_tables SET version = version + 1 WHERE id = ? AND owner = ?",
     "fence_state": "UPDATE felt_tables SET version = version + 1, state = ? "
     "WHERE id = ? AND owner = ?",
+    "fence_n": "UPDATE felt_tables SET version = version + ? WHERE id = ? AND owner = ?",
+    "fence_n_state": "UPDATE felt_tables SET version = version + ?, state = ? "
+    "WHERE id = ? AND owner = ?",
     "meter": "UPDATE progressive_meters SET amount = amount + ?, version = version + 1, "
     "updated_at = ? WHERE id = ? AND amount + ? >= 0",
     "wallet": "UPDATE accounts SET balance = balance + ? WHERE id = ? AND balance + ? >= 0",
@@ -510,16 +513,16 @@ are SQLite's group commit's, :class:`GroupCommit`), in SQLite's parameter style;
 PostgreSQL's (psycopg's ``%s``) is made from them.  Each means what the SQLAlchemy Core
 statement it replaced meant, column for column."""
 _FENCED_EVENT: Final = (
-    "WITH fenced AS (UPDATE felt_tables SET version = version + 1{state} "
+    "WITH fenced AS (UPDATE felt_tables SET version = version + %s::integer{state} "
     "WHERE id = %s AND owner = %s RETURNING id) "
     "INSERT INTO round_events (round_id, seq, action, effects, drawn, actor, at) "
-    "SELECT %s::text, %s::integer, %s::text, %s::text, %s::text, %s::integer, "
-    "%s::double precision FROM fenced"
+    "SELECT e.* FROM fenced, ( VALUES (%s::text, %s::integer, %s::text, %s::text, %s::text, "
+    "%s::integer, %s::double precision) ) AS e"
 )
 _HOT_PSYCOPG: Final = {
     **{name: sql.replace("?", "%s") for name, sql in _HOT_SQL.items()},
-    # PostgreSQL's alone: an action's fence and its event in one statement (one round trip),
-    # the event written only if the fence moved the table's version (see Store.append_event)
+    # PostgreSQL's alone: a change's fence and its events in one statement (one round trip),
+    # the events written only if the fence moved the table's version (see Store.append_events)
     "fenced_event": _FENCED_EVENT.format(state=""),
     "fenced_state_event": _FENCED_EVENT.format(state=", state = %s"),
 }
@@ -537,9 +540,11 @@ class _Hot:
 
 @functools.cache
 def _rows_of(sql: str, rows: int) -> str:
-    """An ``INSERT ... VALUES (...)`` of one row made to insert ``rows`` rows at once."""
-    head, values = sql.split(" VALUES ", 1)
-    return f"{head} VALUES {', '.join([values] * rows)}"
+    """An ``INSERT ... VALUES (...)`` of one row made to insert ``rows`` rows at once (the
+    first ``VALUES`` list repeated: a ``VALUES`` list of a ``SELECT`` as well)."""
+    head, rest = sql.split(" VALUES ", 1)
+    values, tail = rest.split(")", 1)
+    return f"{head} VALUES {', '.join([values + ')'] * rows)}{tail}"
 
 
 def hot(conn: Connection, name: str, params: Sequence[Any], rows: int = 1) -> Any:
@@ -1351,30 +1356,46 @@ class Store:
         actor: int | None,
         fence: tuple[str, str, str | None] | None = None,
     ) -> bool:
-        """Append event ``seq`` of a round; a taken sequence number is a :class:`Conflict` (the
-        caller's transaction is then rolled back whole, so no savepoint is needed).  With
-        ``fence`` (table id, owner, new state or None), first move the table's version on (and
-        write its state) only while ``owner`` holds it, as :func:`felt.server.host.fence` does,
-        and write the event only if it did: False if not, nothing written.  On PostgreSQL the
+        """:meth:`append_events` of the one event ``seq``."""
+        return self.append_events(conn, round_id, [(seq, action, effects, drawn)], actor, fence)
+
+    def append_events(
+        self,
+        conn: Connection,
+        round_id: str,
+        events: Sequence[tuple[int, dict[str, Any], list[dict[str, Any]], list[tuple[int, str]]]],
+        actor: int | None,
+        fence: tuple[str, str, str | None] | None = None,
+    ) -> bool:
+        """Append events of a round, each (seq, action, effects, cards drawn), in one
+        statement; a taken sequence number is a :class:`Conflict` (the caller's transaction is
+        then rolled back whole, so no savepoint is needed).  With ``fence`` (table id, owner,
+        new state or None), first move the table's version on once for each event (and write
+        its state) only while ``owner`` holds it, as :func:`felt.server.host.fence` does, and
+        write the events only if it did: False if not, nothing written.  On PostgreSQL the
         two are one statement (one round trip of the few an action costs)."""
-        row = (round_id, seq, to_json(action), to_json(effects), to_json(drawn), actor, time.time())
+        now = time.time()
+        params = [x for seq, action, effects, drawn in events
+                  for x in (round_id, seq, to_json(action), to_json(effects), to_json(drawn),
+                            actor, now)]  # fmt: skip
+        rows = len(events)
         try:
             if fence is None:
-                hot(conn, "event", row)
+                hot(conn, "event", params, rows)
                 return True
             table_id, owner, state = fence
+            held = (rows, table_id, owner) if state is None else (rows, state, table_id, owner)
             if self.is_sqlite:
-                held = (table_id, owner) if state is None else (state, table_id, owner)
-                if hot(conn, "fence" if state is None else "fence_state", held).rowcount != 1:
+                if hot(conn, "fence_n" if state is None else "fence_n_state", held).rowcount != 1:
                     return False
-                hot(conn, "event", row)
+                hot(conn, "event", params, rows)
                 return True
-            name, held = ("fenced_event", (table_id, owner)) if state is None else (
-                "fenced_state_event", (state, table_id, owner))  # fmt: skip
-            return bool(hot(conn, name, (*held, *row)).rowcount == 1)
+            name = "fenced_event" if state is None else "fenced_state_event"
+            return bool(hot(conn, name, (*held, *params), rows).rowcount == rows)
         except IntegrityError as err:
+            seqs = ", ".join(str(e[0]) for e in events)
             raise Conflict(
-                f"round {round_id}: event {seq} was written by another process; reload the table"
+                f"round {round_id}: event {seqs} was written by another process; reload the table"
             ) from err
 
     def open_round(
