@@ -458,7 +458,10 @@ async def main(argv: list[str] | None = None) -> None:
                     if profile is not None:
                         profiles.append((backend + label, profile))
         if not args.no_floor and results and {"betting", "second", "settled"} <= set(samples):
-            per_action = max(1, round(results[0].messages / max(1, results[0].actions)))
+            # as many messages an action as this checkout's server sent (not a --before run's)
+            mine = next((r for r in results if args.before is None
+                         or not r.name.endswith(f"({args.before})")), results[0])  # fmt: skip
+            per_action = max(1, round(mine.messages / max(1, mine.actions)))
             floor = await floor_run(args, work, samples, per_action)
             results.append(floor)
             print(floor.line(), flush=True)
