@@ -244,7 +244,10 @@ def test_a_chains_events_are_one_fenced_write_the_version_moved_once_for_each(
     with store.transaction() as conn:
         assert not store.append_events(conn, rid, events, None, ("b5", "x", '{"s": 0}'))
         assert store.append_events(conn, rid, events, None, ("b5", "node-a", '{"s": 3}'))
-    later = [(4, {"name": "e4"}, [], []), (3, {"name": "again"}, [], [])]
+    later: list[tuple[int, dict[str, Any], list[dict[str, Any]], list[tuple[int, str]]]] = [
+        (4, {"name": "e4"}, [], []),
+        (3, {"name": "again"}, [], []),
+    ]
     with pytest.raises(Conflict, match="event 4, 3 was written"), store.transaction() as conn:
         store.append_events(conn, rid, later, None, ("b5", "node-a", None))
     with store.engine.connect() as conn:
