@@ -1238,9 +1238,9 @@ def fence(conn: Connection, table_id: str, owner: str, state: str | None = None)
     """Fence a write of a table or a system (a system game's): its version moves on (and its ``state`` is
     written, if given) only while ``owner`` holds it; else :class:`LeaseLost`."""
     if state is None:
-        result = hot(conn, "fence", (table_id, owner))
+        result = hot(conn, "fence", (1, table_id, owner))
     else:
-        result = hot(conn, "fence_state", (state, table_id, owner))
+        result = hot(conn, "fence_state", (1, state, table_id, owner))
     if result.rowcount != 1:
         raise lease_lost(table_id)
 

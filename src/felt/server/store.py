@@ -478,11 +478,9 @@ that connection's next use, as it fails the transactions in flight, and the pool
 
 
 _HOT_SQL: Final = {
-    "fence": "UPDATE felt_tables SET version = version + 1 WHERE id = ? AND owner = ?",
-    "fence_state": "UPDATE felt_tables SET version = version + 1, state = ? "
-    "WHERE id = ? AND owner = ?",
-    "fence_n": "UPDATE felt_tables SET version = version + ? WHERE id = ? AND owner = ?",
-    "fence_n_state": "UPDATE felt_tables SET version = version + ?, state = ? "
+    # a fence moves the table's version on by one for each event it guards
+    "fence": "UPDATE felt_tables SET version = version + ? WHERE id = ? AND owner = ?",
+    "fence_state": "UPDATE felt_tables SET version = version + ?, state = ? "
     "WHERE id = ? AND owner = ?",
     "meter": "UPDATE progressive_meters SET amount = amount + ?, version = version + 1, "
     "updated_at = ? WHERE id = ? AND amount + ? >= 0",
@@ -1386,7 +1384,7 @@ class Store:
             table_id, owner, state = fence
             held = (rows, table_id, owner) if state is None else (rows, state, table_id, owner)
             if self.is_sqlite:
-                if hot(conn, "fence_n" if state is None else "fence_n_state", held).rowcount != 1:
+                if hot(conn, "fence" if state is None else "fence_state", held).rowcount != 1:
                     return False
                 hot(conn, "event", params, rows)
                 return True
